@@ -1,0 +1,73 @@
+"""The one error shape of the API.
+
+Every error answers with
+
+    {"error": {"status": 400, "code": "invalid", "message": "...",
+               "fields": {"sessions.0.fields.1.tables": ["..."]}}}
+
+`fields` is present only for validation errors; nested errors are flattened to dotted paths so
+that a program (or a person) can see exactly which field is wrong.
+"""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            name = str(key) if key != "non_field_errors" else ""
+            path = f"{prefix}.{name}" if prefix and name else (prefix or name)
+            for sub_path, messages in flatten_errors(value, path).items():
+                flat.setdefault(sub_path, []).extend(messages)
+        return flat
+    if isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            return {prefix: [str(item) for item in detail]} if detail else {}
+        flat = {}
+        for index, value in enumerate(detail):
+            path = f"{prefix}.{index}" if prefix else str(index)
+            for sub_path, messages in flatten_errors(value, path).items():
+                flat.setdefault(sub_path, []).extend(messages)
+        return flat
+    return {prefix: [str(detail)]}
+
+
+def error_response(
+    *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None
+) -> Response:
+    body: dict[str, Any] = {"status": status_code, "code": code, "message": message}
+    if fields:
+        body["fields"] = fields
+    return Response({"error": body}, status=status_code)
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        fields = flatten_errors(exc.detail)
+        general = fields.pop("", None)
+        message = general[0] if general else "The request has errors; see fields."
+        shaped = error_response(
+            status_code=status.HTTP_400_BAD_REQUEST, code="invalid", message=message, fields=fields
+        )
+    else:
+        detail = getattr(exc, "detail", str(exc))
+        code = detail.code if hasattr(detail, "code") else "error"
+        shaped = error_response(status_code=response.status_code, code=code, message=str(detail))
+    for header in ("WWW-Authenticate", "Retry-After", "Allow"):
+        if header in response:
+            shaped[header] = response[header]
+    return shaped

@@ -1,0 +1,10 @@
+"""Every API operation, under /api/v1/."""
+
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("clubs.api_urls")),
+    path("", include("players.api_urls")),
+    path("", include("awards.api_urls")),
+    path("", include("billing.api_urls")),
+]

@@ -1,0 +1,256 @@
+"""Demo data: states, clubs, a few thousand players and a login for every role.
+
+Deterministic and idempotent: a second run finds everything in place and adds nothing.
+"""
+
+import random
+from datetime import date
+
+from django.contrib.auth.hashers import make_password
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from faker import Faker
+from tqdm import tqdm
+
+from centre.models import Role, User
+from clubs.models import Club, State
+from players import abf_numbers
+from players.models import Alternate, Player
+
+DEMO_PASSWORD = "masterpoints"  # noqa: S105
+
+STATES = [
+    ("ACT", "Australian Capital Territory", 100),
+    ("NSW", "New South Wales", 200),
+    ("VIC", "Victoria", 300),
+    ("QLD", "Queensland", 400),
+    ("SA", "South Australia", 500),
+    ("WA", "Western Australia", 600),
+    ("TAS", "Tasmania", 700),
+    ("NT", "Northern Territory", 800),
+]
+
+CLUBS = {
+    "ACT": ["Canberra Bridge Club", "Tuggeranong Bridge Club", "Belconnen Bridge Club"],
+    "NSW": [
+        "Sydney Bridge Centre",
+        "North Shore Bridge Club",
+        "Ryde Eastwood Bridge Club",
+        "Newcastle Bridge Club",
+        "Wollongong Bridge Club",
+        "Bathurst Bridge Club",
+        "Port Macquarie Bridge Club",
+        "Broken Hill Bridge Club",
+    ],
+    "VIC": [
+        "Victorian Bridge Association Club",
+        "Waverley Bridge Club",
+        "Geelong Bridge Club",
+        "Ballarat Bridge Club",
+        "Bendigo Bridge Club",
+        "Mornington Peninsula Bridge Club",
+        "Mildura Bridge Club",
+    ],
+    "QLD": [
+        "Brisbane Bridge Centre",
+        "Gold Coast Bridge Club",
+        "Toowoomba Bridge Club",
+        "Townsville Bridge Club",
+        "Cairns Bridge Club",
+        "Sunshine Coast Bridge Club",
+    ],
+    "SA": ["Adelaide Bridge Centre", "Mitcham Bridge Club", "Barossa Bridge Club"],
+    "WA": [
+        "Perth Bridge Centre",
+        "Fremantle Bridge Club",
+        "Bunbury Bridge Club",
+        "Kalgoorlie Bridge Club",
+    ],
+    "TAS": ["Hobart Bridge Club", "Launceston Bridge Club", "Devonport Bridge Club"],
+    "NT": ["Darwin Bridge Club", "Alice Springs Bridge Club"],
+}
+REMOTE = {"Broken Hill Bridge Club", "Mildura Bridge Club", "Kalgoorlie Bridge Club"}
+
+SPECIAL_CLUBS = [
+    (991, "Foreign Players", Club.Kind.FOREIGN),
+    (992, "NZ Players", Club.Kind.NZ),
+    (993, "English Players", Club.Kind.ENGLISH),
+    (994, "Youth Players' Club", Club.Kind.YOUTH),
+]
+
+PLAYERS = 3000
+FIRST_DEMO_SERIAL = 10000
+
+
+def slug(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())[:24]
+
+
+class Command(BaseCommand):
+    help = "Load demo states, clubs, players and logins (safe to run again)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--players", type=int, default=PLAYERS)
+
+    def handle(self, *args, players: int, **options) -> None:
+        states = self.seed_states()
+        clubs = self.seed_clubs(states)
+        self.seed_players(clubs, players)
+        logins = self.seed_logins(states, clubs)
+        self.print_logins(logins)
+
+    @transaction.atomic
+    def seed_states(self) -> dict[str, State]:
+        states = {}
+        for code, name, _ in STATES:
+            states[code], _ = State.objects.get_or_create(code=code, defaults={"name": name})
+        self.stdout.write(f"States: {len(states)}")
+        return states
+
+    @transaction.atomic
+    def seed_clubs(self, states: dict[str, State]) -> list[Club]:
+        rng = random.Random(1982)
+        clubs = []
+        for code, _, base in STATES:
+            for offset, name in enumerate(CLUBS[code], start=1):
+                club, _ = Club.objects.get_or_create(
+                    number=base + offset,
+                    defaults={
+                        "name": name,
+                        "state": states[code],
+                        "secretary_name": f"{name.split()[0]} Masterpoint Secretary",
+                        "secretary_email": f"masterpoints@{slug(name)}.example.org",
+                        "postal_address": f"PO Box {rng.randint(10, 999)}, {name.split()[0]}",
+                        "sessions_per_year": rng.choice([52, 104, 156, 250, 300]),
+                        "remote": name in REMOTE,
+                        "founded_year": rng.randint(1950, 2015),
+                        "affiliated_since": date(rng.randint(1980, 2020), 1, 1),
+                    },
+                )
+                clubs.append(club)
+        for number, name, kind in SPECIAL_CLUBS:
+            club, _ = Club.objects.get_or_create(
+                number=number,
+                defaults={
+                    "name": name,
+                    "kind": kind,
+                    "secretary_name": "Masterpoint Centre",
+                    "secretary_email": f"{slug(name)}@centre.example.org",
+                },
+            )
+            clubs.append(club)
+        self.stdout.write(f"Clubs: {len(clubs)}")
+        return clubs
+
+    def seed_players(self, clubs: list[Club], count: int) -> None:
+        fake = Faker("en_AU")
+        fake.seed_instance(2025)
+        rng = random.Random(2025)
+        ordinary = [club for club in clubs if not club.is_special]
+        youth = next(club for club in clubs if club.kind == Club.Kind.YOUTH)
+        foreign = [club for club in clubs if club.is_special and club is not youth]
+        existing = set(Player.objects.values_list("abf_number", flat=True))
+
+        serial = FIRST_DEMO_SERIAL
+        planned: list[tuple[Player, list[Club]]] = []
+        while len(planned) < count:
+            serial += rng.randint(1, 40)
+            number = abf_numbers.from_serial(serial)
+            if number is None:
+                continue
+            roll = rng.random()
+            if roll < 0.03:
+                home, birth_year = youth, rng.randint(2001, 2012)
+            elif roll < 0.05:
+                home, birth_year = rng.choice(foreign), rng.randint(1940, 1995)
+            else:
+                home, birth_year = rng.choice(ordinary), rng.randint(1930, 2000)
+            status = rng.choices(
+                [Player.Status.ACTIVE, Player.Status.INACTIVE, Player.Status.DECEASED],
+                weights=[88, 10, 2],
+            )[0]
+            player = Player(
+                abf_number=number,
+                given_names=fake.first_name(),
+                family_name=fake.last_name(),
+                birth_year=birth_year if rng.random() < 0.8 else None,
+                email=fake.email() if rng.random() < 0.6 else "",
+                status=status,
+                home_club=home if status == Player.Status.ACTIVE else None,
+                pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 else 0,
+            )
+            alternates = []
+            if status == Player.Status.ACTIVE and not home.is_special and rng.random() < 0.15:
+                neighbours = [c for c in ordinary if c.state_id == home.state_id and c != home]
+                alternates = rng.sample(neighbours, k=min(len(neighbours), rng.randint(1, 2)))
+            planned.append((player, alternates))
+
+        new = [(p, alts) for p, alts in planned if p.abf_number not in existing]
+        if not new:
+            self.stdout.write(f"Players: {len(planned)} already in place")
+            return
+        batch = 500
+        with tqdm(total=len(new), desc="Players", unit="player", file=self.stdout) as progress:
+            for start in range(0, len(new), batch):
+                chunk = new[start : start + batch]
+                with transaction.atomic():
+                    created = Player.objects.bulk_create([p for p, _ in chunk])
+                    Alternate.objects.bulk_create(
+                        Alternate(player=player, club=club)
+                        for player, (_, alts) in zip(created, chunk, strict=True)
+                        for club in alts
+                    )
+                progress.update(len(chunk))
+
+    @transaction.atomic
+    def seed_logins(self, states: dict[str, State], clubs: list[Club]) -> list[tuple[str, str]]:
+        logins: list[tuple[str, str]] = []
+        # Hashed once: every demo login shares it, and a second run restores it.
+        password = make_password(DEMO_PASSWORD)
+
+        def login(username: str, description: str, **fields) -> None:
+            user, _ = User.objects.get_or_create(username=username, defaults=fields)
+            if user.password != password:
+                User.objects.filter(pk=user.pk).update(password=password)
+            logins.append((username, description))
+
+        login(
+            "staff1",
+            "centre staff (also the Django admin superuser)",
+            role=Role.STAFF,
+            is_staff=True,
+            is_superuser=True,
+            email="staff1@centre.example.org",
+        )
+        login(
+            "staff2",
+            "centre staff, gold point coordinator",
+            role=Role.STAFF,
+            is_staff=True,
+            email="staff2@centre.example.org",
+        )
+        for code, state in states.items():
+            login(
+                f"state-{code.lower()}",
+                f"{state.name} state masterpoint secretary",
+                role=Role.STATE_SECRETARY,
+                state=state,
+                email=f"masterpoints@{code.lower()}.example.org",
+            )
+        for club in clubs:
+            if club.is_special:
+                continue
+            login(
+                f"club{club.number}",
+                f"masterpoint secretary of {club.name} ({club.state})",
+                role=Role.CLUB_SECRETARY,
+                club=club,
+                email=club.secretary_email,
+            )
+        return logins
+
+    def print_logins(self, logins: list[tuple[str, str]]) -> None:
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(f"Demo logins (every password is {DEMO_PASSWORD}):"))
+        for username, description in logins:
+            self.stdout.write(f"  {username:<10} {description}")

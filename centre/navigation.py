@@ -1,0 +1,35 @@
+"""The navigation each role sees. Each feature adds its entry here."""
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+
+from centre.models import Role
+
+EVERYONE = None
+
+# (label, url name, roles that see it; None for everyone including anonymous visitors)
+ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
+    ("Masterpoint lookup", "home", EVERYONE),
+    ("My club", "clubs:dashboard", (Role.CLUB_SECRETARY,)),
+    ("My state", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
+    ("Centre", "centre:dashboard", (Role.STAFF,)),
+    ("Admin", "admin:index", (Role.STAFF,)),
+    ("API", "api-docs", EVERYONE),
+]
+
+
+def entries_for(user) -> list[dict[str, str]]:
+    role = getattr(user, "role", None) if user.is_authenticated else None
+    visible = []
+    for label, url_name, roles in ENTRIES:
+        if roles is not EVERYONE and role not in roles:
+            continue
+        try:
+            visible.append({"label": label, "url": reverse(url_name), "name": url_name})
+        except NoReverseMatch:
+            continue
+    return visible
+
+
+def navigation(request: HttpRequest) -> dict:
+    return {"navigation": entries_for(request.user)}

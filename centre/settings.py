@@ -1,0 +1,179 @@
+"""Settings for the Masterpoint Centre.
+
+Everything that differs between a laptop and production comes from the environment (see
+README.md). With nothing set, the portal runs on a SQLite file with Celery tasks run eagerly
+in-process and email written to files under var/mail.
+"""
+
+from pathlib import Path
+
+from celery.schedules import crontab
+
+from centre import env
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEVELOPMENT_SECRET_KEY = "development-only-key-not-for-production"  # noqa: S105
+SECRET_KEY = env.string("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+DEBUG = env.boolean("DEBUG", True)
+ALLOWED_HOSTS = env.string_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.string_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "centre",
+    "clubs",
+    "players",
+    "awards",
+    "billing",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "centre.urls"
+WSGI_APPLICATION = "centre.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "centre.navigation.navigation",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env.url("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_USER_MODEL = "centre.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "home"
+
+# The scheme's months, quarters and deadlines are Sydney's.
+LANGUAGE_CODE = "en-au"
+TIME_ZONE = env.string("TIME_ZONE", "Australia/Sydney")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+MEDIA_ROOT = Path(env.string("MEDIA_ROOT", str(BASE_DIR / "var" / "media")))
+
+# Email: SMTP when EMAIL_HOST is set, otherwise one file per message under var/mail.
+DEFAULT_FROM_EMAIL = env.string("DEFAULT_FROM_EMAIL", "Masterpoint Centre <centre@example.org>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_HOST = env.string("EMAIL_HOST")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env.integer("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = env.string("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = env.string("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_TLS = env.boolean("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = Path(env.string("EMAIL_FILE_PATH", str(BASE_DIR / "var" / "mail")))
+
+# Celery: with no broker configured, tasks run eagerly in the calling process.
+CELERY_BROKER_URL = env.url("CELERY_BROKER_URL")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = env.url("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache+memory://")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The centre's calendar; each app adds its jobs here.
+CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    "heartbeat": {"task": "centre.tasks.heartbeat", "schedule": crontab(minute="*/15")},
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "centre.api.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 100,
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env.string("API_ANON_RATE", "120/min"),
+        "user": env.string("API_USER_RATE", "1200/min"),
+        "calculator": env.string("API_CALCULATOR_RATE", "60/min"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Masterpoint Centre API",
+    "DESCRIPTION": (
+        "The national registry of masterpoints. Programs authenticate with a token "
+        "(`Authorization: Token <key>`); the browser uses its session."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.string("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
+}

@@ -1,0 +1,16 @@
+"""Settings for the test suite: the base settings, made fast and quiet.
+
+DATABASE_URL, CELERY_BROKER_URL and REDIS_URL still come from the environment, so the same
+suite runs on SQLite alone and against PostgreSQL and Redis in CI.
+"""
+
+from centre.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Tasks run in the test's own process; the one test of the real broker starts a worker.
+CELERY_TASK_ALWAYS_EAGER = True
+STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
+    "django.contrib.staticfiles.storage.StaticFilesStorage"
+)
+LOGGING = {"version": 1, "disable_existing_loggers": False}

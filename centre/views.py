@@ -1,0 +1,38 @@
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+
+from centre import health
+from centre.models import Role
+from centre.permissions import staff_required
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    checks = health.report()
+    down = [name for name, result in checks.items() if result != "ok"]
+    body = {"status": "down" if down else "ok", "checks": checks}
+    if down:
+        body["down"] = down
+    return JsonResponse(body, status=503 if down else 200)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "centre/home.html")
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """Where a login lands: the home page of its role."""
+    destination = {
+        Role.CLUB_SECRETARY: "clubs:dashboard",
+        Role.STATE_SECRETARY: "clubs:state_dashboard",
+        Role.STAFF: "centre:dashboard",
+    }[request.user.role]
+    return redirect(destination)
+
+
+@staff_required
+def staff_dashboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "centre/staff_dashboard.html")

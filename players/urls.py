@@ -1,0 +1,3 @@
+app_name = "players"
+
+urlpatterns: list = []

@@ -1,0 +1,26 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_production_settings_pass_the_deploy_check_with_no_warnings():
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "centre.settings_production",
+        "SECRET_KEY": "a-long-production-secret-key-that-is-random-enough-0123456789abcdef",
+        "ALLOWED_HOSTS": "masterpoints.example.org",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout

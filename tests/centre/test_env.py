@@ -1,0 +1,69 @@
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from centre import env
+
+
+def test_a_bad_boolean_stops_start_up_naming_the_variable(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+
+    with pytest.raises(ImproperlyConfigured, match="DEBUG"):
+        env.boolean("DEBUG", False)
+
+
+def test_a_bad_integer_names_the_variable(monkeypatch):
+    monkeypatch.setenv("EMAIL_PORT", "twenty-five")
+
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_PORT"):
+        env.integer("EMAIL_PORT", 25)
+
+
+def test_a_database_url_of_an_unsupported_kind_is_refused(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "mysql://root@127.0.0.1/test")
+
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
+        env.database("DATABASE_URL", "sqlite:///db.sqlite3")
+
+
+def test_a_broker_that_is_not_a_url_is_refused(monkeypatch):
+    monkeypatch.setenv("CELERY_BROKER_URL", "localhost")
+
+    with pytest.raises(ImproperlyConfigured, match="CELERY_BROKER_URL"):
+        env.url("CELERY_BROKER_URL")
+
+
+def test_unset_variables_take_their_defaults(monkeypatch):
+    monkeypatch.delenv("ALLOWED_HOSTS", raising=False)
+
+    assert env.string_list("ALLOWED_HOSTS", ["a"]) == ["a"]
+    assert env.database("NO_SUCH_URL", "sqlite:///x.sqlite3")["ENGINE"].endswith("sqlite3")
+
+
+def _production_settings(monkeypatch, **environment) -> None:
+    import importlib
+    import sys
+
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    for name in ("centre.settings_production", "centre.settings"):
+        sys.modules.pop(name, None)
+    try:
+        importlib.import_module("centre.settings_production")
+    finally:
+        for name in ("centre.settings_production", "centre.settings"):
+            sys.modules.pop(name, None)
+        importlib.import_module("centre.settings")
+
+
+def test_production_settings_refuse_to_start_without_a_secret_key(monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        _production_settings(monkeypatch, ALLOWED_HOSTS="masterpoints.example.org")
+
+
+def test_production_settings_refuse_to_start_without_allowed_hosts(monkeypatch):
+    monkeypatch.delenv("ALLOWED_HOSTS", raising=False)
+
+    with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS"):
+        _production_settings(monkeypatch, SECRET_KEY="x" * 60)

@@ -1,0 +1,106 @@
+"""Shared fixtures: one per role, as STYLE.md asks.
+
+Club A and its secretary are in state A; club B and its secretary in state B. Every test of
+a page or endpoint can be tried by the ones who must be refused.
+"""
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from tests.factories import (
+    ClubFactory,
+    ClubSecretaryFactory,
+    StaffFactory,
+    StateFactory,
+    StateSecretaryFactory,
+)
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    # Throttle counters live in the cache; each test starts with none.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def state_a(db):
+    return StateFactory(code="NSW", name="New South Wales")
+
+
+@pytest.fixture
+def state_b(db):
+    return StateFactory(code="VIC", name="Victoria")
+
+
+@pytest.fixture
+def club_a(state_a):
+    return ClubFactory(number=201, name="Club A", state=state_a)
+
+
+@pytest.fixture
+def club_b(state_b):
+    return ClubFactory(number=301, name="Club B", state=state_b)
+
+
+@pytest.fixture
+def secretary_a(club_a):
+    return ClubSecretaryFactory(username="secretary-a", club=club_a)
+
+
+@pytest.fixture
+def secretary_b(club_b):
+    return ClubSecretaryFactory(username="secretary-b", club=club_b)
+
+
+@pytest.fixture
+def state_secretary_a(state_a):
+    return StateSecretaryFactory(username="state-a", state=state_a)
+
+
+@pytest.fixture
+def state_secretary_b(state_b):
+    return StateSecretaryFactory(username="state-b", state=state_b)
+
+
+@pytest.fixture
+def staff(db):
+    return StaffFactory(username="staff")
+
+
+def _client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def anonymous_client() -> Client:
+    return Client()
+
+
+@pytest.fixture
+def client_a(secretary_a) -> Client:
+    return _client_for(secretary_a)
+
+
+@pytest.fixture
+def client_b(secretary_b) -> Client:
+    return _client_for(secretary_b)
+
+
+@pytest.fixture
+def state_client_a(state_secretary_a) -> Client:
+    return _client_for(state_secretary_a)
+
+
+@pytest.fixture
+def state_client_b(state_secretary_b) -> Client:
+    return _client_for(state_secretary_b)
+
+
+@pytest.fixture
+def staff_client(staff) -> Client:
+    return _client_for(staff)
