@@ -1,0 +1,71 @@
+"""The award rules of the ABF Masterpoint Scheme, as plain Python.
+
+An `Event` goes in, `EventAwards` come out: each contestant's session awards, match awards,
+outright award and total, in hundredths of a masterpoint, and the working that shows which
+clause, table, weight and factor gave each number::
+
+    from awards.rules import Event, Field, Session, compute_awards
+
+    awards = compute_awards(
+        Event(grade="E", kind="pairs", sessions=[
+            Session(boards=24, fields=[Field("mitchell", "8.5", [["N1"], ["N2"], ["N3"]])]),
+        ])
+    )
+    awards["N1"].total  # Decimal("0.27"): 4.4.1, 8 1/2 tables count as 9
+
+Nothing here imports Django: the rules can be read, tested and reused alone.
+"""
+
+from awards.rules.arithmetic import Rounding
+from awards.rules.errors import RulesError
+from awards.rules.events import (
+    DEFAULT_RULES,
+    ConsolationOutright,
+    Event,
+    Field,
+    Match,
+    Movement,
+    Outright,
+    Session,
+    Stage,
+    WalkIn,
+)
+from awards.rules.factors import MasterFactor, MasterFactorMethod
+from awards.rules.grades import Colour, Grade, Kind
+from awards.rules.results import ContestantAwards, EventAwards
+from awards.rules.rulesets import (
+    ABF_2025,
+    ABF_LEGACY,
+    RULE_SETS,
+    RuleSet,
+    compute_awards,
+    get_rule_set,
+)
+
+__all__ = [
+    "ABF_2025",
+    "ABF_LEGACY",
+    "DEFAULT_RULES",
+    "RULE_SETS",
+    "Colour",
+    "ConsolationOutright",
+    "ContestantAwards",
+    "Event",
+    "EventAwards",
+    "Field",
+    "Grade",
+    "Kind",
+    "MasterFactor",
+    "MasterFactorMethod",
+    "Match",
+    "Movement",
+    "Outright",
+    "Rounding",
+    "RuleSet",
+    "RulesError",
+    "Session",
+    "Stage",
+    "WalkIn",
+    "compute_awards",
+    "get_rule_set",
+]

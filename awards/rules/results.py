@@ -1,0 +1,44 @@
+"""What the award rules give back: each contestant's awards, and the working."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from awards.rules.grades import Colour, Kind
+
+
+@dataclass(frozen=True)
+class ContestantAwards:
+    """One contestant's awards for the event, per player, in hundredths (4.1.2, 4.4.2).
+
+    `sessions` follows the event's sessions: the session award where the contestant played
+    in a field, None where it did not (or where the session was of matches, whose awards
+    are summed in `matches`). `total` is the sum of the rounded parts.
+    """
+
+    label: str
+    sessions: tuple[Decimal | None, ...]
+    matches: Decimal
+    outright: Decimal
+    total: Decimal
+
+
+@dataclass(frozen=True)
+class EventAwards:
+    rules: str
+    grade: str
+    kind: Kind
+    colour: Colour
+    contestants: tuple[ContestantAwards, ...]
+    working: tuple[str, ...]
+
+    def __getitem__(self, label: str) -> ContestantAwards:
+        for contestant in self.contestants:
+            if contestant.label == label:
+                return contestant
+        raise KeyError(label)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(c.label for c in self.contestants)
