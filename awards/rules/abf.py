@@ -38,6 +38,7 @@ from awards.rules.placings import (
     PlaceShare,
     Ranking,
     placing_awards,
+    placing_fraction,
     share_places,
     top_half,
     top_third,
@@ -141,6 +142,18 @@ class AbfRuleSet:
 
     def compute(self, event: Event) -> EventAwards:
         return _Calculation(self, event).run()
+
+    def table_cell(self, table: str, tables: int, column: int) -> Decimal:
+        """The rules' value for a cell of the printed Tables 1A-3C (3.1.3): `column` is the
+        place for Tables 1x and 2x, and the number of sessions S for Tables 3x."""
+        number, letter = int(table[0]), table[1]
+        weight = TABLE_WEIGHTS[letter]
+        if number == 1:
+            return self.round(two_winner_session_award(tables, weight) * placing_fraction(column))
+        if number == 2:
+            return self.round(one_winner_session_award(tables, weight) * placing_fraction(column))
+        award, _ = outright_award(tables, column, weight)
+        return self.round(award)
 
 
 # --- input checks -------------------------------------------------------------------------
