@@ -1,0 +1,127 @@
+"""Master rankings (1.8) and the One Thousand Club (1.9).
+
+Points are integers of hundredths, as in the ledger. A player holds the highest rank in the
+table whose every minimum their lifetime totals meet; the pre-1982 allowance lowers the
+red-and-gold and gold minimums of the Life and Grand ranks only, never the total.
+"""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Lifetime points by colour, in hundredths."""
+
+    green: int = 0
+    red: int = 0
+    gold: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.green + self.red + self.gold
+
+    @property
+    def red_and_gold(self) -> int:
+        return self.red + self.gold
+
+
+@dataclass(frozen=True)
+class Rank:
+    order: int
+    name: str
+    total: int
+    red_and_gold: int = 0
+    gold: int = 0
+    # 1.8 notes: the share of pre-1982 red points that lowers the red-and-gold and gold
+    # minimums: 20% for the Life ranks (note 1), 40% for the Grand ranks (note 2).
+    pre_1982_allowance: Fraction = Fraction(0)
+
+    def allowance(self, pre_1982_red: int) -> Fraction:
+        return self.pre_1982_allowance * pre_1982_red
+
+    def shortfall(self, totals: Totals, pre_1982_red: int = 0) -> Totals:
+        """What a player still needs for this rank, by colour, in hundredths (0 when met).
+
+        `green` carries the total still needed, `red` the red-and-gold still needed and
+        `gold` the gold still needed; a player meets the rank when all three are 0.
+        """
+        allowance = self.allowance(pre_1982_red)
+        return Totals(
+            green=max(0, self.total - totals.total),
+            red=max(0, _ceil(self.red_and_gold - allowance) - totals.red_and_gold),
+            gold=max(0, _ceil(self.gold - allowance) - totals.gold),
+        )
+
+    def is_met(self, totals: Totals, pre_1982_red: int = 0) -> bool:
+        return self.shortfall(totals, pre_1982_red) == Totals()
+
+
+def _ceil(value: Fraction) -> int:
+    # A minimum lowered to a fraction of a hundredth is met by the next whole hundredth.
+    return -((-value.numerator) // value.denominator)
+
+
+_LIFE = Fraction(20, 100)
+_GRAND = Fraction(40, 100)
+
+
+def _mp(points: int) -> int:
+    return points * 100
+
+
+# 1.8: the 21 ranks, lowest first, with their minimum total, red-and-gold and gold points.
+RANKS: tuple[Rank, ...] = tuple(
+    Rank(order, name, _mp(total), _mp(red_and_gold), _mp(gold), allowance)
+    for order, (name, total, red_and_gold, gold, allowance) in enumerate(
+        [
+            ("Graduate Master", 2, 0, 0, Fraction(0)),
+            ("Club Master", 5, 0, 0, Fraction(0)),
+            ("Local Master", 15, 0, 0, Fraction(0)),
+            ("Bronze Local Master", 25, 0, 0, Fraction(0)),
+            ("Silver Local Master", 35, 0, 0, Fraction(0)),
+            ("Regional Master", 50, 0, 0, Fraction(0)),
+            ("Bronze Regional Master", 100, 0, 0, Fraction(0)),
+            ("State Master", 50, 25, 0, Fraction(0)),
+            ("Bronze State Master", 100, 50, 0, Fraction(0)),
+            ("National Master", 150, 75, 0, Fraction(0)),
+            ("Bronze National Master", 200, 100, 0, Fraction(0)),
+            ("Silver National Master", 300, 150, 0, Fraction(0)),
+            ("Life Master", 300, 180, 30, _LIFE),
+            ("Bronze Life Master", 400, 240, 40, _LIFE),
+            ("Silver Life Master", 500, 300, 50, _LIFE),
+            ("Gold Life Master", 750, 450, 75, _LIFE),
+            ("Grand Master", 1000, 700, 200, _GRAND),
+            ("Silver Grand Master", 2500, 1900, 600, _GRAND),
+            ("Gold Grand Master", 5000, 4000, 1400, _GRAND),
+            ("Emerald Grand Master", 10000, 8500, 3000, _GRAND),
+            ("Diamond Grand Master", 15000, 13000, 5000, _GRAND),
+        ],
+        start=1,
+    )
+)
+RANKS_BY_NAME = {rank.name: rank for rank in RANKS}
+
+# 1.9: a total of 1,000 masterpoints, with no red or gold requirement.
+ONE_THOUSAND_CLUB = _mp(1000)
+
+
+def rank_for(totals: Totals, pre_1982_red: int = 0) -> Rank | None:
+    """The highest rank whose minimums are all met, or None below Graduate Master.
+
+    The table is not monotonic in its total column (State Master needs 50 in all with 25 red
+    and gold, Bronze Regional Master 100 in all), so every rank is tried, highest first.
+    """
+    for rank in reversed(RANKS):
+        if rank.is_met(totals, pre_1982_red):
+            return rank
+    return None
+
+
+def next_rank(current: Rank | None) -> Rank | None:
+    order = 0 if current is None else current.order
+    return RANKS[order] if order < len(RANKS) else None
+
+
+def is_one_thousand_club(totals: Totals) -> bool:
+    return totals.total >= ONE_THOUSAND_CLUB
