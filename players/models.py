@@ -27,11 +27,22 @@ class Player(models.Model):
     # 1.8 notes: red points won before 1982, in hundredths.
     pre_1982_red = models.PositiveIntegerField(default=0)
     registered_at = models.DateTimeField(auto_now_add=True)
+    # 1.3.2, App. C 7: the home club asked (January to midday 31 March) that the membership
+    # not be renewed; the 1 April update makes the player inactive.
+    cancellation_requested_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["family_name", "given_names", "abf_number"]
-        indexes = [models.Index(fields=["family_name", "given_names"])]
+        indexes = [
+            models.Index(fields=["family_name", "given_names"]),
+            models.Index(fields=["given_names"], name="players_given_names_idx"),
+        ]
         constraints = [
+            # Only a home member who is still active can have a cancellation pending.
+            models.CheckConstraint(
+                condition=Q(cancellation_requested_at__isnull=True) | Q(status="active"),
+                name="cancellation_only_for_active_players",
+            ),
             # Exactly one home club while active.
             models.CheckConstraint(
                 condition=~Q(status="active") | Q(home_club__isnull=False),
@@ -49,6 +60,10 @@ class Player(models.Model):
     @property
     def full_name(self) -> str:
         return f"{self.given_names} {self.family_name}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
 
 
 class Alternate(models.Model):

@@ -1,0 +1,86 @@
+"""Changes to a club's details (guide F4) by its secretary or by centre staff."""
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from centre.models import User
+from clubs import tasks
+from clubs.models import Club, State
+
+# Guide F4: the secretary keeps the masterpoint secretary's contact details up to date.
+SECRETARY_FIELDS = ("secretary_name", "secretary_email", "postal_address")
+# Everything else about a club is the centre's to change.
+STAFF_FIELDS = (
+    *SECRETARY_FIELDS,
+    "name",
+    "state",
+    "kind",
+    "affiliated",
+    "affiliated_since",
+    "sessions_per_year",
+    "remote",
+    "founded_year",
+)
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, State):
+        return value.code
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+@transaction.atomic
+def club_update(*, club: Club, by: User, data: dict[str, Any]) -> Club:
+    """Change a club's details; the masterpoint secretary is told of every change, and when
+    the secretary's email changes both the outgoing and the incoming address are (guide F4)."""
+    allowed = STAFF_FIELDS if by.is_centre_staff else SECRETARY_FIELDS
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ValidationError({name: "This field cannot be changed here." for name in unknown})
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    if "secretary_email" in data:
+        email = (data["secretary_email"] or "").strip()
+        if not email:
+            # Guide F4: the secretary's address is the club's one official channel.
+            raise ValidationError(
+                {"secretary_email": "The masterpoint secretary's email is required."}
+            )
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise ValidationError(
+                {"secretary_email": f"{email!r} is not an email address."}
+            ) from None
+        data = {**data, "secretary_email": email}
+    if "name" in data and not " ".join(str(data["name"] or "").split()):
+        raise ValidationError({"name": "A club's name cannot be empty."})
+    changes = {
+        field: [_shown(getattr(club, field)), _shown(value)]
+        for field, value in data.items()
+        if getattr(club, field) != value
+    }
+    if not changes:
+        return club
+    old_email = club.secretary_email
+    for field, value in data.items():
+        setattr(club, field, value)
+    try:
+        club.full_clean()
+    except ValidationError as error:
+        raise ValidationError(
+            {f: m for f, m in error.message_dict.items() if f in data} or error.messages
+        ) from None
+    club.save()
+    recipients = [club.secretary_email]
+    if old_email and old_email != club.secretary_email:
+        recipients.append(old_email)
+    club_id, by_name = club.pk, by.get_username()
+    transaction.on_commit(
+        lambda: tasks.club_change_confirm.delay(club_id, changes, recipients, by_name)
+    )
+    return club

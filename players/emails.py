@@ -1,0 +1,112 @@
+"""The registry's confirmation emails to the club's masterpoint secretary (guide F4, F6)."""
+
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+
+from clubs.models import Club
+from players.calendar import SCHEME_TZ
+from players.models import Player, PlayerChange
+
+ACTIONS = {
+    "register": "New player registered",
+    "update": "Player details changed",
+    "transfer": "Player transferred in",
+    "reactivate": "Player reactivated",
+    "deceased": "Player recorded as deceased",
+    "alternate_add": "Alternate added",
+    "alternate_remove": "Alternate removed",
+    "cancellation_request": "Cancellation requested",
+    "cancellation_withdraw": "Cancellation request withdrawn",
+    "cancellation": "Membership cancelled in the 1 April update",
+    "youth_age_out": "Youth Players' Club membership ended",
+}
+
+FIELDS = {
+    "abf_number": "ABF number",
+    "given_names": "Given names",
+    "family_name": "Family name",
+    "birth_year": "Birth year",
+    "email": "Email",
+    "status": "Status",
+    "home_club": "Home club",
+    "alternate_clubs": "Alternate of club",
+    "cancellation_requested_at": "Cancellation requested",
+    "pre_1982_red": "Pre-1982 red points (hundredths)",
+}
+
+
+def _shown(value: Any) -> str:
+    if value in (None, "", []):
+        return "(none)"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def change_lines(changes: dict[str, list[Any]]) -> list[str]:
+    return [
+        f"{FIELDS.get(field, field)}: {_shown(old)} -> {_shown(new)}"
+        for field, (old, new) in changes.items()
+    ]
+
+
+def player_change_confirm(*, change_id: int) -> int:
+    change = PlayerChange.objects.select_related("player", "club", "by").get(pk=change_id)
+    club = change.club
+    recipients = [club.secretary_email] if club and club.secretary_email else []
+    if change.action == "transfer":
+        # The club the player left hears of it too: its home members changed.
+        old_number = change.changes.get("home_club", [None])[0]
+        old = Club.objects.filter(number=old_number).first() if old_number else None
+        if old and old.secretary_email and old.secretary_email not in recipients:
+            recipients.append(old.secretary_email)
+    if not recipients:
+        return 0
+    player = change.player
+    title = ACTIONS.get(change.action, change.action)
+    who = change.by.get_username() if change.by else "the Masterpoint Centre"
+    body = "\n".join(
+        [
+            f"{title}: {player.abf_number} {player.full_name}",
+            "",
+            f"Club: {change.club.number} {change.club.name}" if change.club else "",
+            f"By: {who}",
+            f"When: {change.at.astimezone(SCHEME_TZ):%d %B %Y %H:%M} (Sydney time)",
+            "",
+            *change_lines(change.changes),
+            "",
+            "If this change is wrong, reply to the Masterpoint Centre.",
+        ]
+    )
+    message = EmailMessage(
+        subject=f"{title}: {player.abf_number} {player.full_name}",
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=recipients,
+    )
+    return message.send()
+
+
+def club_players_inactive_notify(*, club_id: int, player_ids: list[int], action: str) -> int:
+    club = Club.objects.get(pk=club_id)
+    if not club.secretary_email:
+        return 0
+    players = Player.objects.filter(pk__in=player_ids).order_by("family_name", "given_names")
+    title = ACTIONS.get(action, action)
+    body = "\n".join(
+        [
+            f"{title}: these home members of {club.number} {club.name} are now inactive.",
+            "",
+            *(f"{p.abf_number} {p.full_name}" for p in players),
+            "",
+            "A player who rejoins keeps the same ABF number: use Reactivate (1.3.2).",
+        ]
+    )
+    return EmailMessage(
+        subject=f"{title}: {len(player_ids)} player(s) of {club.name}",
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[club.secretary_email],
+    ).send()
