@@ -529,11 +529,11 @@ class _Calculation:
             if math.floor(tables) < 2:
                 raise RulesError(
                     f"{path}.tables",
-                    f"4.4.3: an {movement.label} field needs at least 2 full tables",
+                    f"4.4.3: {movement.label} fields need at least 2 full tables",
                 )
         elif counted < 4:
             raise RulesError(
-                f"{path}.tables", f"4.4.3: a {movement.label} pairs field needs at least 4 tables"
+                f"{path}.tables", f"4.4.3: {movement.label} pairs fields need at least 4 tables"
             )
 
     def _field_size(
