@@ -12,7 +12,10 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Masterpoint lookup", "home", EVERYONE),
     ("My club", "clubs:dashboard", (Role.CLUB_SECRETARY,)),
     ("My state", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
+    ("Players", "players:search", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
     ("Centre", "centre:dashboard", (Role.STAFF,)),
+    ("Account", "billing:statement", (Role.CLUB_SECRETARY,)),
+    ("Record payment", "billing:payment_new", (Role.STAFF,)),
     ("Admin", "admin:index", (Role.STAFF,)),
     ("API", "api-docs", EVERYONE),
 ]
