@@ -1,1 +1,323 @@
+"""Events, the ledger of credits, uploads, authorisations and the totals kept from them."""
 
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from awards.rules.grades import ABF_GRADES
+
+GRADE_CHOICES = [(code, f"{code} ({grade.description})") for code, grade in ABF_GRADES.items()]
+# 2.6, 2.7, 6.2.1: the red grades a state secretary may authorise.
+AUTHORISED_GRADES = ("B4c", "B5i", "B4s")
+
+
+class Colour(models.TextChoices):
+    GREEN = "green", "Green"
+    RED = "red", "Red"
+    GOLD = "gold", "Gold"
+
+
+def grade_colour(grade: str) -> str:
+    """1.5.1: the colour of a grade's points."""
+    return str(ABF_GRADES[grade].colour)
+
+
+class Event(models.Model):
+    """A competition whose awards are credited; every credit belongs to one."""
+
+    class Organiser(models.TextChoices):
+        CLUB = "club", "Club"
+        STATE = "state", "State association"
+        CONGRESS = "congress", "Congress"
+        NATIONAL = "national", "National body (ABF)"
+        # 1.3.4: points earned in New Zealand or Great Britain.
+        OVERSEAS = "overseas", "Overseas (reciprocity)"
+
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", "Pairs"
+        TEAMS = "teams", "Teams"
+        INDIVIDUAL = "individual", "Individual"
+
+    organiser = models.CharField(max_length=8, choices=Organiser.choices)
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    state = models.ForeignKey(
+        "clubs.State", null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    name = models.CharField(max_length=160)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    # Blank only for points earned overseas (1.3.4), which have no ABF grade.
+    grade = models.CharField(max_length=3, choices=GRADE_CHOICES, blank=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PAIRS)
+    sessions = models.PositiveSmallIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="event_ends_after_it_starts"
+            ),
+            models.CheckConstraint(condition=Q(sessions__gte=1), name="event_has_a_session"),
+            models.CheckConstraint(
+                condition=~Q(grade="") | Q(organiser="overseas"),
+                name="event_has_a_grade_unless_overseas",
+            ),
+            models.CheckConstraint(
+                condition=~Q(organiser="club") | Q(club__isnull=False),
+                name="club_event_names_its_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.grade}, {self.starts_on:%d/%m/%Y})"
+
+    @property
+    def colour(self) -> str:
+        return grade_colour(self.grade) if self.grade else ""
+
+
+class Authorisation(models.Model):
+    """2.6: a state secretary's number for one set of red-point credits, with its amount."""
+
+    number = models.CharField(max_length=20, unique=True)
+    state = models.ForeignKey("clubs.State", on_delete=models.PROTECT, related_name="+")
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    event_name = models.CharField(max_length=160)
+    grade = models.CharField(max_length=3, choices=[(g, g) for g in AUTHORISED_GRADES])
+    amount = models.PositiveIntegerField(help_text="Hundredths of a red point approved.")
+    credited = models.PositiveIntegerField(default=0)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-issued_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="authorised_amount_positive"),
+            # 2.6: "provided that the amount is less than or equal to" the amount authorised.
+            models.CheckConstraint(
+                condition=Q(credited__lte=models.F("amount")),
+                name="authorisation_never_exceeded",
+            ),
+            models.CheckConstraint(
+                condition=Q(grade__in=AUTHORISED_GRADES), name="authorisation_grade_is_red"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+    @property
+    def remaining(self) -> int:
+        return self.amount - self.credited
+
+
+class CreditUpload(models.Model):
+    """A credit file (or on-screen entry) checked and kept until it is credited or cancelled.
+
+    App. E lost an upload that was not processed when the secretary navigated away; here it
+    is kept, with the result of its check, until confirmed or cancelled.
+    """
+
+    class Status(models.TextChoices):
+        CHECKED = "checked", "Checked, waiting for confirmation"
+        CREDITED = "credited", "Credited"
+        CANCELLED = "cancelled", "Cancelled"
+
+    class Source(models.TextChoices):
+        FILE = "file", "Credit file"
+        CPAR = "cpar", "CPAR entry"
+        SUNDRY = "sundry", "Sundry entry"
+        RESULTS = "results", "Event results"
+
+    source = models.CharField(max_length=7, choices=Source.choices, default=Source.FILE)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="credit_uploads"
+    )
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="uploads"
+    )
+    state = models.ForeignKey(
+        "clubs.State", null=True, blank=True, on_delete=models.PROTECT, related_name="uploads"
+    )
+    filename = models.CharField(max_length=255)
+    content = models.BinaryField()
+    sha256 = models.CharField(max_length=64, db_index=True)
+    intended = models.BooleanField(
+        default=False, help_text="The uploader said a repeat of an earlier file is intended."
+    )
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.CHECKED)
+    # What the event will be when credited: organiser, name, dates, grade, kind, sessions.
+    event_details = models.JSONField()
+    event = models.OneToOneField(
+        Event, null=True, blank=True, on_delete=models.PROTECT, related_name="upload"
+    )
+    authorisation = models.ForeignKey(
+        Authorisation, null=True, blank=True, on_delete=models.PROTECT, related_name="uploads"
+    )
+    # The check: each line's player, name, home club and points, warnings, totals by colour.
+    preview = models.JSONField(default=dict)
+    line_count = models.PositiveIntegerField(default=0)
+    total_green = models.PositiveIntegerField(default=0)
+    total_red = models.PositiveIntegerField(default=0)
+    total_gold = models.PositiveIntegerField(default=0)
+    period = models.ForeignKey(
+        "centre.Period", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    credited_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # The same file twice from one login is refused unless it is said to be intended.
+            models.UniqueConstraint(
+                fields=["uploaded_by", "sha256"],
+                condition=Q(intended=False, status__in=["checked", "credited"]),
+                name="same_file_once_unless_intended",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.get_status_display()})"
+
+    @property
+    def total(self) -> int:
+        return self.total_green + self.total_red + self.total_gold
+
+
+class Credit(models.Model):
+    """One line of the ledger. Never changed or deleted: a correction is an adjusting credit."""
+
+    class Source(models.TextChoices):
+        FILE = "file", "Credit file"
+        CPAR = "cpar", "CPAR"
+        SUNDRY = "sundry", "Sundry"
+        ADJUSTMENT = "adjustment", "Adjustment"
+        RECIPROCITY = "reciprocity", "Reciprocity"
+        RESULTS = "results", "Event results"
+
+    class State(models.TextChoices):
+        PROVISIONAL = "provisional", "Provisional"
+        APPROVED = "approved", "Approved"
+
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="credits")
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="credits")
+    colour = models.CharField(max_length=5, choices=Colour.choices)
+    # Hundredths of a masterpoint; negative only for an adjustment.
+    points = models.IntegerField()
+    source = models.CharField(max_length=11, choices=Source.choices)
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="credits")
+    state = models.CharField(max_length=11, choices=State.choices, default=State.PROVISIONAL)
+    upload = models.ForeignKey(
+        CreditUpload, null=True, blank=True, on_delete=models.PROTECT, related_name="credits"
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    adjusts = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="adjustments"
+    )
+    reason = models.CharField(max_length=255, blank=True)
+    # 1.3.4: what was converted, e.g. "12 New Zealand B points at 1 red point each".
+    conversion = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [
+            models.Index(fields=["player", "period"]),
+            models.Index(fields=["period", "state"]),
+        ]
+        constraints = [
+            # "One credit per player per event per colour"; adjustments are extra lines.
+            models.UniqueConstraint(
+                fields=["player", "event", "colour"],
+                condition=~Q(source="adjustment"),
+                name="one_credit_per_player_event_colour",
+            ),
+            models.CheckConstraint(
+                condition=Q(source="adjustment") | Q(points__gt=0),
+                name="credit_points_positive",
+            ),
+            models.CheckConstraint(
+                condition=~Q(source="adjustment") | (~Q(points=0) & ~Q(reason="")),
+                name="adjustment_has_points_and_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.points / 100:.2f} {self.colour} ({self.state})"
+
+
+class HeldCredit(models.Model):
+    """1.3.2: a credit won by an inactive player, held until reactivation or forfeited."""
+
+    class Status(models.TextChoices):
+        HELD = "held", "Held"
+        CREDITED = "credited", "Credited on reactivation"
+        FORFEITED = "forfeited", "Forfeited"
+
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="held_credits"
+    )
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="held_credits")
+    colour = models.CharField(max_length=5, choices=Colour.choices)
+    points = models.PositiveIntegerField()
+    upload = models.ForeignKey(
+        CreditUpload, null=True, blank=True, on_delete=models.PROTECT, related_name="held"
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.HELD)
+    credit = models.OneToOneField(
+        Credit, null=True, blank=True, on_delete=models.PROTECT, related_name="released_from"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "event", "colour"], name="one_held_credit_per_event_colour"
+            ),
+            models.CheckConstraint(condition=Q(points__gt=0), name="held_points_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.points} {self.colour} held ({self.status})"
+
+
+class PlayerTotals(models.Model):
+    """A player's points of one calendar year, by colour, provisional and approved.
+
+    Kept in the same transaction as every credit and every approval, so that a lookup reads a
+    handful of rows instead of the ledger; `awards.selectors.totals_disagreements` recomputes
+    them from the ledger to show that they always agree. The year is that of the credit's
+    month (its period).
+    """
+
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="totals")
+    year = models.PositiveSmallIntegerField()
+    green_provisional = models.BigIntegerField(default=0)
+    red_provisional = models.BigIntegerField(default=0)
+    gold_provisional = models.BigIntegerField(default=0)
+    green_approved = models.BigIntegerField(default=0)
+    red_approved = models.BigIntegerField(default=0)
+    gold_approved = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="one_totals_row_per_year")
+        ]
+
+    def __str__(self) -> str:
+        return f"totals of {self.player_id} in {self.year}"

@@ -61,3 +61,67 @@ class User(AbstractUser):
     @property
     def is_centre_staff(self) -> bool:
         return self.role == Role.STAFF
+
+
+class Period(models.Model):
+    """One calendar month of the scheme (Sydney time): the month each credit belongs to.
+
+    App. E: awards are provisional until the Centre approves them and closes the month; the
+    month close runs in chunks and keeps its progress here so that it can be watched and
+    resumed.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSING = "closing", "Closing"
+        CLOSED = "closed", "Closed"
+
+    year = models.PositiveSmallIntegerField()
+    month = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.OPEN)
+    close_started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        "centre.User", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Progress of the month close: credits to approve, approved so far, the step under way.
+    close_total = models.PositiveIntegerField(default=0)
+    close_done = models.PositiveIntegerField(default=0)
+    close_step = models.CharField(max_length=80, blank=True)
+    # The post-close steps already run (centre.services.POST_CLOSE_STEPS), so none runs twice.
+    close_steps_done = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["year", "month"]
+        constraints = [
+            models.UniqueConstraint(fields=["year", "month"], name="one_period_per_month"),
+            models.CheckConstraint(
+                condition=Q(month__gte=1, month__lte=12), name="period_month_is_1_to_12"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="closed") | Q(closed_at__isnull=False),
+                name="closed_period_has_its_close_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.year}-{self.month:02d}"
+
+    @property
+    def label(self) -> str:
+        import calendar
+
+        return f"{calendar.month_name[self.month]} {self.year}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    def next_month(self) -> tuple[int, int]:
+        return (self.year + 1, 1) if self.month == 12 else (self.year, self.month + 1)
+
+    @property
+    def progress_percent(self) -> int:
+        if not self.close_total:
+            return 100 if self.status == self.Status.CLOSED else 0
+        return min(100, self.close_done * 100 // self.close_total)

@@ -1,0 +1,57 @@
+"""The ledger in the admin: read-only, because credits are never edited or deleted."""
+
+from django.contrib import admin
+
+from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit, PlayerTotals
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Credit)
+class CreditAdmin(ReadOnlyAdmin):
+    list_display = ("player", "event", "colour", "points", "source", "period", "state")
+    list_filter = ("colour", "source", "state")
+    search_fields = ("player__abf_number", "player__family_name", "event__name")
+    list_select_related = ("player", "event", "period")
+    raw_id_fields = ("player", "event", "upload", "adjusts")
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ("name", "grade", "organiser", "club", "starts_on")
+    list_filter = ("grade", "organiser")
+    search_fields = ("name", "club__name")
+
+
+@admin.register(CreditUpload)
+class CreditUploadAdmin(ReadOnlyAdmin):
+    list_display = ("filename", "uploaded_by", "club", "status", "line_count", "created_at")
+    list_filter = ("status", "source")
+    exclude = ("content", "preview")
+
+
+@admin.register(Authorisation)
+class AuthorisationAdmin(ReadOnlyAdmin):
+    list_display = ("number", "state", "club", "grade", "amount", "credited", "issued_at")
+    list_filter = ("state", "grade")
+
+
+@admin.register(HeldCredit)
+class HeldCreditAdmin(ReadOnlyAdmin):
+    list_display = ("player", "event", "colour", "points", "status")
+    list_filter = ("status",)
+
+
+@admin.register(PlayerTotals)
+class PlayerTotalsAdmin(ReadOnlyAdmin):
+    list_display = ("player", "year", "green_approved", "red_approved", "gold_approved")
+    raw_id_fields = ("player",)

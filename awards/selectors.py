@@ -1,0 +1,235 @@
+"""Reads of the ledger: totals, statements, lookups, the month's summary, B4c lists."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from awards.models import Credit, CreditUpload, Event, HeldCredit, PlayerTotals
+from centre.models import Period, User
+from clubs.models import State
+from players.models import Player
+
+COLOURS = ("green", "red", "gold")
+
+
+@dataclass
+class Totals:
+    """A player's points by colour, in hundredths."""
+
+    approved: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    provisional: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+
+    @property
+    def lifetime(self) -> dict[str, int]:
+        return {c: self.approved[c] + self.provisional[c] for c in COLOURS}
+
+    @property
+    def total(self) -> int:
+        return sum(self.lifetime.values())
+
+    def as_json(self) -> dict:
+        return {
+            "lifetime": self.lifetime,
+            "approved": self.approved,
+            "provisional": self.provisional,
+        }
+
+
+def _add_row(totals: Totals, row: PlayerTotals) -> None:
+    for colour in COLOURS:
+        totals.approved[colour] += getattr(row, f"{colour}_approved")
+        totals.provisional[colour] += getattr(row, f"{colour}_provisional")
+
+
+def player_totals(*, player: Player, year: int | None = None) -> Totals:
+    """Lifetime totals (or one calendar year's) read from the kept totals, not the ledger."""
+    totals = Totals()
+    rows = PlayerTotals.objects.filter(player=player)
+    if year is not None:
+        rows = rows.filter(year=year)
+    for row in rows:
+        _add_row(totals, row)
+    return totals
+
+
+def player_totals_from_ledger(*, player_ids: list[int] | None = None) -> dict[tuple, int]:
+    """(player, year, field) -> hundredths, summed from the ledger itself."""
+    credits = Credit.objects.all()
+    if player_ids is not None:
+        credits = credits.filter(player_id__in=player_ids)
+    sums: dict[tuple, int] = {}
+    for row in credits.values("player_id", "period__year", "colour", "state").annotate(
+        points=Sum("points")
+    ):
+        key = (row["player_id"], row["period__year"], f"{row['colour']}_{row['state']}")
+        sums[key] = row["points"]
+    return sums
+
+
+def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
+    """Every place the kept totals differ from the ledger; empty when they agree."""
+    ledger = player_totals_from_ledger(player_ids=player_ids)
+    kept: dict[tuple, int] = {}
+    rows = PlayerTotals.objects.all()
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=player_ids)
+    for row in rows:
+        for colour in COLOURS:
+            for state in ("approved", "provisional"):
+                name = f"{colour}_{state}"
+                value = getattr(row, name)
+                if value:
+                    kept[(row.player_id, row.year, name)] = value
+    problems = []
+    for key in sorted(set(ledger) | set(kept)):
+        if ledger.get(key, 0) != kept.get(key, 0):
+            problems.append(
+                f"player {key[0]} {key[1]} {key[2]}: ledger {ledger.get(key, 0)}, "
+                f"totals {kept.get(key, 0)}"
+            )
+    return problems
+
+
+def player_position(*, player: Player) -> int:
+    """The player's place in the country by lifetime points (1 is the most)."""
+    mine = player_totals(player=player).total
+    higher = (
+        PlayerTotals.objects.values("player_id")
+        .annotate(
+            total=Sum("green_approved")
+            + Sum("red_approved")
+            + Sum("gold_approved")
+            + Sum("green_provisional")
+            + Sum("red_provisional")
+            + Sum("gold_provisional")
+        )
+        .filter(total__gt=mine)
+        .count()
+    )
+    return higher + 1
+
+
+def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:
+    """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name."""
+    query = query.strip()
+    players = Player.objects.select_related("home_club")
+    if not query:
+        return players.none()
+    if query.isdigit():
+        return players.filter(abf_number=query.zfill(7))[:limit]
+    words = query.replace(",", " ").split()
+    condition = Q()
+    for word in words:
+        condition &= Q(family_name__istartswith=word) | Q(given_names__istartswith=word)
+    return players.filter(condition).order_by("family_name", "given_names")[:limit]
+
+
+@dataclass
+class StatementLine:
+    credit: Credit
+    running: dict[str, int]
+
+
+def player_statement(
+    *, player: Player, start: date | None = None, end: date | None = None
+) -> tuple[dict[str, int], list[StatementLine], dict[str, int]]:
+    """A player's awards statement (1.4.4): opening totals, each credit with running totals,
+    closing totals. Dates are those of the events; provisional credits are included."""
+    credits = Credit.objects.filter(player=player).select_related("event", "period")
+    opening = dict.fromkeys(COLOURS, 0)
+    if start is not None:
+        for row in (
+            credits.filter(event__ends_on__lt=start).values("colour").annotate(p=Sum("points"))
+        ):
+            opening[row["colour"]] = row["p"]
+        credits = credits.filter(event__ends_on__gte=start)
+    if end is not None:
+        credits = credits.filter(event__ends_on__lte=end)
+    running = dict(opening)
+    lines = []
+    for credit in credits.order_by("event__ends_on", "created_at", "id"):
+        running[credit.colour] += credit.points
+        lines.append(StatementLine(credit=credit, running=dict(running)))
+    return opening, lines, running
+
+
+def player_points_by_month(*, player: Player) -> list[dict]:
+    """Cumulative points by colour at the end of each month with credits, for the chart."""
+    rows = (
+        Credit.objects.filter(player=player)
+        .values("event__ends_on__year", "event__ends_on__month", "colour")
+        .annotate(points=Sum("points"))
+        .order_by("event__ends_on__year", "event__ends_on__month")
+    )
+    months: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COLOURS, 0))
+    for row in rows:
+        months[(row["event__ends_on__year"], row["event__ends_on__month"])][row["colour"]] += row[
+            "points"
+        ]
+    running = dict.fromkeys(COLOURS, 0)
+    series = []
+    for (year, month), points in sorted(months.items()):
+        for colour in COLOURS:
+            running[colour] += points[colour]
+        series.append({"month": f"{year}-{month:02d}", **running})
+    return series
+
+
+def uploads_for(*, user: User) -> QuerySet[CreditUpload]:
+    """The uploads a login may see: its own; staff see all."""
+    uploads = CreditUpload.objects.select_related("club", "event", "uploaded_by")
+    if user.is_centre_staff:
+        return uploads
+    return uploads.filter(uploaded_by=user)
+
+
+def month_summary(*, period: Period) -> list[dict]:
+    """App. E: the month's credits by club and colour, provisional and approved."""
+    return list(
+        Credit.objects.filter(period=period)
+        .values("upload__club__number", "upload__club__name", "colour", "state")
+        .annotate(points=Sum("points"), credits=Count("id"))
+        .order_by("upload__club__number", "colour", "state")
+    )
+
+
+def b4c_list(*, state: State, period: Period) -> list[dict]:
+    """2.6: the B4c points processed in a month for the clubs of a state, event by event."""
+    rows = (
+        Credit.objects.filter(period=period, event__grade="B4c", event__club__state=state)
+        .values(
+            "event_id",
+            "event__name",
+            "event__starts_on",
+            "event__club__number",
+            "event__club__name",
+            "upload__authorisation__number",
+        )
+        .annotate(points=Sum("points"), players=Count("player_id", distinct=True))
+        .order_by("event__club__number", "event__starts_on", "event_id")
+    )
+    return [
+        {
+            "event_id": row["event_id"],
+            "event_name": row["event__name"],
+            "starts_on": row["event__starts_on"],
+            "club_number": row["event__club__number"],
+            "club_name": row["event__club__name"],
+            "authorisation": row["upload__authorisation__number"] or "",
+            "points": row["points"],
+            "players": row["players"],
+        }
+        for row in rows
+    ]
+
+
+def held_credits(*, player: Player) -> QuerySet[HeldCredit]:
+    return HeldCredit.objects.filter(player=player).select_related("event")
+
+
+def events_of_club(*, club_id: int) -> QuerySet[Event]:
+    return Event.objects.filter(club_id=club_id)
