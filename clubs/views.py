@@ -1,12 +1,47 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Club pages: the secretary's dashboard and club details, the state's clubs, the centre's
+club list, and the club report (page, CSV, PDF)."""
 
-from centre.permissions import club_secretary_required, state_secretary_required
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from centre.models import Role
+from centre.permissions import (
+    club_secretary_required,
+    role_required,
+    staff_required,
+    state_secretary_required,
+)
+from clubs import reports, services
+from clubs.forms import SecretaryClubForm, StaffClubForm
+from clubs.models import Club
+from clubs.selectors import club_report, clubs_visible_to
+from players.forms import add_service_errors
+from players.selectors import club_alternates, club_members
+
+READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+
+
+def _visible_club(request: HttpRequest, number: int) -> Club:
+    club = clubs_visible_to(user=request.user).filter(number=number).first()
+    if club is None:
+        raise Http404("No such club.")
+    return club
 
 
 @club_secretary_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "clubs/dashboard.html", {"club": request.user.club})
+    club = request.user.club
+    return render(
+        request,
+        "clubs/dashboard.html",
+        {
+            "club": club,
+            "home_members": club_members(club=club).count(),
+            "alternates": club_alternates(club=club).count(),
+        },
+    )
 
 
 @state_secretary_required
@@ -17,3 +52,62 @@ def state_dashboard(request: HttpRequest) -> HttpResponse:
         "clubs/state_dashboard.html",
         {"state": state, "clubs": state.clubs.order_by("number")},
     )
+
+
+def _edit(request: HttpRequest, club: Club, form_class, done: str) -> HttpResponse:
+    form = form_class(request.POST or None, instance=Club.objects.get(pk=club.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_update(club=club, by=request.user, data=form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request, "The club's details are saved; the masterpoint secretary is emailed."
+            )
+            return redirect(done)
+    return render(request, "clubs/edit.html", {"form": form, "club": club})
+
+
+@club_secretary_required
+def club_details(request: HttpRequest) -> HttpResponse:
+    """Guide F4, F5: Edit Club Details, with the password change beside it."""
+    return _edit(request, request.user.club, SecretaryClubForm, "clubs:details")
+
+
+@staff_required
+def club_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "clubs/list.html", {"clubs": clubs_visible_to(user=request.user)})
+
+
+@staff_required
+def club_edit(request: HttpRequest, number: int) -> HttpResponse:
+    club = _visible_club(request, number)
+    return _edit(request, club, StaffClubForm, "clubs:list")
+
+
+@role_required(*READERS)
+def report(request: HttpRequest, number: int) -> HttpResponse:
+    club = _visible_club(request, number)
+    return render(request, "clubs/report.html", {"club": club, "rows": club_report(club=club)})
+
+
+@role_required(*READERS)
+def report_csv(request: HttpRequest, number: int) -> HttpResponse:
+    club = _visible_club(request, number)
+    response = HttpResponse(
+        reports.report_csv(club_report(club=club)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="club-{club.number}-members.csv"'
+    return response
+
+
+@role_required(*READERS)
+def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
+    club = _visible_club(request, number)
+    response = HttpResponse(
+        reports.report_pdf(club=club, rows=club_report(club=club)),
+        content_type="application/pdf",
+    )
+    response["Content-Disposition"] = f'attachment; filename="club-{club.number}-members.pdf"'
+    return response

@@ -17,11 +17,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.utils import timezone
 
 from centre.models import User
 from clubs.models import Club
-from players import abf_numbers, tasks
+from players import abf_numbers, calendar, tasks
 from players.calendar import SCHEME_TZ, cancellation_deadline, cancellation_window_is_open
 from players.models import AbfNumberSequence, Alternate, Player, PlayerChange
 from players.selectors import player_likely_duplicates
@@ -65,7 +64,7 @@ def abf_numbers_issue(*, count: int = 1) -> list[str]:
 
 
 def _now(now: datetime | None) -> datetime:
-    return now if now is not None else timezone.now()
+    return now if now is not None else calendar.now()
 
 
 def _locked(player: Player) -> Player:

@@ -1,0 +1,31 @@
+"""Club detail forms: types only; the rules are in clubs.services."""
+
+from django import forms
+
+from clubs.models import Club
+
+
+class SecretaryClubForm(forms.ModelForm):
+    """Guide F4: the secretary keeps the masterpoint secretary's contact details."""
+
+    class Meta:
+        model = Club
+        fields = ["secretary_name", "secretary_email", "postal_address"]
+
+
+class StaffClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = [
+            "name",
+            "state",
+            "kind",
+            "secretary_name",
+            "secretary_email",
+            "postal_address",
+            "affiliated",
+            "affiliated_since",
+            "sessions_per_year",
+            "remote",
+            "founded_year",
+        ]

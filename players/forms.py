@@ -1,0 +1,48 @@
+"""The registry's page forms: types and lengths only; the rules are in players.services."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(label="ABF number or part of a name", max_length=100, required=True)
+
+
+class PlayerDetailsForm(forms.Form):
+    given_names = forms.CharField(max_length=80)
+    family_name = forms.CharField(max_length=80)
+    # The rule for an impossible year is the service's, so that page and API say the same.
+    birth_year = forms.IntegerField(required=False, help_text="Optional.")
+    email = forms.CharField(max_length=254, required=False, help_text="Optional.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A name of spaces reaches the service, which says which rule it breaks.
+        for name in ("given_names", "family_name"):
+            self.fields[name].strip = False
+
+
+class NewPlayerForm(PlayerDetailsForm):
+    confirmed_never_registered = forms.BooleanField(
+        required=False,
+        label="I have searched the actives and inactives, and this person has never had an "
+        "ABF number.",
+    )
+    duplicates_reviewed = forms.BooleanField(
+        required=False,
+        label="None of the players listed above is this person.",
+        widget=forms.HiddenInput,
+    )
+
+
+class AbfNumberForm(forms.Form):
+    abf_number = forms.CharField(label="ABF number", max_length=20)
+
+
+def add_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's refusal on the form: on its field when the form has one."""
+    if hasattr(error, "error_dict"):
+        for field, messages in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, messages)
+    else:
+        form.add_error(None, error.messages)

@@ -1,0 +1,303 @@
+"""The secretary's pages for the registry (App. C; NSW guide F6). Thin: check who asks,
+validate the form, call one service or selector, show the result."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from centre.models import Role
+from centre.permissions import club_secretary_required, role_required
+from players import calendar, services
+from players.calendar import cancellation_deadline, cancellation_window_is_open
+from players.forms import (
+    AbfNumberForm,
+    NewPlayerForm,
+    PlayerDetailsForm,
+    SearchForm,
+    add_service_errors,
+)
+from players.models import Player
+from players.selectors import (
+    club_alternates,
+    club_members,
+    player_by_abf_number,
+    player_is_visible_to,
+    player_likely_duplicates,
+    player_search,
+    players_visible_to,
+)
+
+# The add-player page opens only after a search of actives and inactives (App. C i).
+SEARCHED_SESSION_KEY = "registry_searched"
+
+
+def _visible_player(request: HttpRequest, abf_number: str) -> Player:
+    """The player, if this login may read the full record; otherwise 404, never a hint."""
+    player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
+    if player is None:
+        raise Http404("No such player.")
+    return player
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def search(request: HttpRequest) -> HttpResponse:
+    form = SearchForm(request.GET or None)
+    results: list[dict] = []
+    if form.is_bound and form.is_valid():
+        try:
+            players = list(player_search(query=form.cleaned_data["q"]))
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            request.session[SEARCHED_SESSION_KEY] = True
+            results = [
+                {"player": p, "full": player_is_visible_to(player=p, user=request.user)}
+                for p in players
+            ]
+    return render(
+        request,
+        "players/search.html",
+        {"form": form, "results": results, "searched": bool(form.is_bound and form.is_valid())},
+    )
+
+
+@club_secretary_required
+def new(request: HttpRequest) -> HttpResponse:
+    club = request.user.club
+    if not request.session.get(SEARCHED_SESSION_KEY):
+        messages.info(
+            request,
+            "Search the actives and inactives first: a player registered before, even many "
+            "years ago, must be reactivated or transferred, never given a second ABF number.",
+        )
+        return redirect("players:search")
+    form = NewPlayerForm(request.POST or None)
+    duplicates: list[Player] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            player = services.player_register(
+                club=club,
+                by=request.user,
+                given_names=data["given_names"],
+                family_name=data["family_name"],
+                birth_year=data["birth_year"],
+                email=data["email"],
+                confirmed_never_registered=data["confirmed_never_registered"],
+                duplicates_reviewed=data["duplicates_reviewed"],
+            )
+        except ValidationError as error:
+            if hasattr(error, "error_dict") and "duplicates_reviewed" in error.error_dict:
+                duplicates = list(
+                    player_likely_duplicates(
+                        given_names=" ".join(data["given_names"].split()),
+                        family_name=" ".join(data["family_name"].split()),
+                        birth_year=data["birth_year"],
+                    )
+                )
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{player.full_name} is registered with ABF number {player.abf_number}.",
+            )
+            return redirect("players:detail", abf_number=player.abf_number)
+    return render(
+        request,
+        "players/new.html",
+        {
+            "form": form,
+            "duplicates": duplicates,
+            "public_ids": {
+                d.pk for d in duplicates if not player_is_visible_to(player=d, user=request.user)
+            },
+        },
+    )
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _visible_player(request, abf_number)
+    return render(
+        request,
+        "players/detail.html",
+        {
+            "player": player,
+            "changes": player.changes.select_related("by", "club")[:200],
+            "alternate_clubs": player.alternate_clubs.order_by("number"),
+            "can_change": request.user.is_centre_staff
+            or (request.user.is_club_secretary and player.status == Player.Status.ACTIVE),
+        },
+    )
+
+
+def _acting_club(request: HttpRequest):
+    """Staff act as the centre (no club); a club secretary acts for the club."""
+    return None if request.user.is_centre_staff else request.user.club
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STAFF)
+def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _visible_player(request, abf_number)
+    initial = {f: getattr(player, f) for f in ("given_names", "family_name", "birth_year", "email")}
+    form = PlayerDetailsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(
+                player=player, by=request.user, club=_acting_club(request), data=form.cleaned_data
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"The details of {player.abf_number} are saved.")
+            return redirect("players:detail", abf_number=player.abf_number)
+    return render(request, "players/edit.html", {"form": form, "player": player})
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STAFF)
+def deceased(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _visible_player(request, abf_number)
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            services.player_mark_deceased(
+                player=player, by=request.user, club=_acting_club(request)
+            )
+        except ValidationError as error:
+            errors = error.messages
+        else:
+            messages.success(
+                request, f"{player.abf_number} {player.full_name} is recorded as deceased."
+            )
+            return redirect("players:search")
+    return render(request, "players/deceased.html", {"player": player, "errors": errors})
+
+
+def _by_number_page(request: HttpRequest, *, service, title: str, verb: str, explain: str):
+    """Transfer in and reactivate: the secretary names the player by ABF number."""
+    form = AbfNumberForm(request.POST or None, initial={"abf_number": request.GET.get("abf", "")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_by_abf_number(number=form.cleaned_data["abf_number"])
+            service(player=player, club=request.user.club, by=request.user)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{player.abf_number} {player.full_name} {verb}; {request.user.club.name} is "
+                "now the home club.",
+            )
+            return redirect("players:detail", abf_number=player.abf_number)
+    return render(
+        request, "players/by_number.html", {"form": form, "title": title, "explain": explain}
+    )
+
+
+@club_secretary_required
+def transfer(request: HttpRequest) -> HttpResponse:
+    return _by_number_page(
+        request,
+        service=services.player_transfer,
+        title="Transfer in",
+        verb="is transferred in",
+        explain="For an active player whose home club is elsewhere and who wants to make your "
+        "club their home club. An inactive player is reactivated instead.",
+    )
+
+
+@club_secretary_required
+def reactivate(request: HttpRequest) -> HttpResponse:
+    return _by_number_page(
+        request,
+        service=services.player_reactivate,
+        title="Reactivate",
+        verb="is reactivated",
+        explain="For an inactive player rejoining the scheme through your club, which becomes "
+        "their home club (1.3.2). A player with a home club is transferred instead.",
+    )
+
+
+@club_secretary_required
+def alternates(request: HttpRequest) -> HttpResponse:
+    club = request.user.club
+    form = AbfNumberForm(request.POST or None, initial={"abf_number": request.GET.get("abf", "")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_by_abf_number(number=form.cleaned_data["abf_number"])
+            services.alternate_add(player=player, club=club, by=request.user)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{player.abf_number} {player.full_name} is an alternate.")
+            return redirect("players:alternates")
+    return render(
+        request,
+        "players/alternates.html",
+        {"form": form, "club": club, "alternates": club_alternates(club=club)},
+    )
+
+
+@club_secretary_required
+@require_POST
+def alternate_remove(request: HttpRequest, abf_number: str) -> HttpResponse:
+    club = request.user.club
+    player = club_alternates(club=club).filter(abf_number=abf_number).first()
+    if player is None:
+        raise Http404("No such alternate.")
+    services.alternate_remove(player=player, club=club, by=request.user)
+    messages.success(request, f"{player.abf_number} {player.full_name} is no longer an alternate.")
+    return redirect("players:alternates")
+
+
+@club_secretary_required
+def cancellations(request: HttpRequest) -> HttpResponse:
+
+    club = request.user.club
+    now = calendar.now()
+    return render(
+        request,
+        "players/cancellations.html",
+        {
+            "club": club,
+            "members": club_members(club=club),
+            "window_open": cancellation_window_is_open(now),
+            "deadline": cancellation_deadline(now.astimezone(calendar.SCHEME_TZ).year),
+        },
+    )
+
+
+def _cancellation_action(request: HttpRequest, abf_number: str, service, done: str):
+    club = request.user.club
+    player = club_members(club=club).filter(abf_number=abf_number).first()
+    if player is None:
+        raise Http404("No such home member.")
+    try:
+        service(player=player, club=club, by=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, f"{player.abf_number} {player.full_name}: {done}.")
+    return redirect("players:cancellations")
+
+
+@club_secretary_required
+@require_POST
+def cancellation_request(request: HttpRequest, abf_number: str) -> HttpResponse:
+    return _cancellation_action(
+        request,
+        abf_number,
+        services.cancellation_request,
+        "cancellation requested; it takes effect in the 1 April update",
+    )
+
+
+@club_secretary_required
+@require_POST
+def cancellation_withdraw(request: HttpRequest, abf_number: str) -> HttpResponse:
+    return _cancellation_action(
+        request, abf_number, services.cancellation_withdraw, "cancellation request withdrawn"
+    )
