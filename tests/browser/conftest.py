@@ -1,0 +1,62 @@
+"""Browser tests: Playwright driving the machine's Chromium, headless, against live_server.
+
+They skip, saying why, where there is no Chromium (a laptop without it); CI installs it.
+"""
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright runs an event loop in this thread; Django must still allow its ORM here.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server) -> Iterator:
+    context = browser.new_context(base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def log_in(page, username: str, password: str = "secret-password") -> None:
+    """Log in through the login page as a person would."""
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
