@@ -1,0 +1,118 @@
+"""The clubs API: the clubs a login may see, and their details (guide F4).
+
+Scoped exactly as the pages: a club secretary sees the club, a state secretary the state's
+clubs, staff all; any other club answers 404.
+"""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from centre.models import Role
+from centre.permissions import HasRole
+from clubs import services
+from clubs.models import Club, State
+from clubs.selectors import clubs_visible_to
+
+READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+ACTORS = (Role.CLUB_SECRETARY, Role.STAFF)
+
+
+def club_for_reading(request: Request, number: int) -> Club:
+    club = clubs_visible_to(user=request.user).filter(number=number).first()
+    if club is None:
+        raise Http404("No such club.")
+    return club
+
+
+def club_for_acting(request: Request, number: int) -> Club:
+    """The club a change is made for: the secretary's own club, or any club for staff."""
+    user = request.user
+    if user.is_centre_staff or (user.is_club_secretary and user.club.number == number):
+        return club_for_reading(request, number)
+    raise Http404("No such club.")
+
+
+def raise_refusal(error: DjangoValidationError) -> None:
+    """A service's refusal in the API's one error shape."""
+    if hasattr(error, "error_dict"):
+        raise exceptions.ValidationError(error.message_dict) from None
+    raise exceptions.ValidationError({"non_field_errors": error.messages}) from None
+
+
+class ClubOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    state = serializers.CharField(source="state.code", allow_null=True, default=None)
+    kind = serializers.CharField()
+    is_special = serializers.BooleanField()
+    secretary_name = serializers.CharField()
+    secretary_email = serializers.EmailField()
+    postal_address = serializers.CharField()
+    affiliated = serializers.BooleanField()
+    affiliated_since = serializers.DateField(allow_null=True)
+    sessions_per_year = serializers.IntegerField()
+    remote = serializers.BooleanField()
+    founded_year = serializers.IntegerField(allow_null=True)
+
+
+class ClubListApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=ClubOutputSerializer(many=True), summary="Clubs you may read")
+    def get(self, request: Request) -> Response:
+        clubs = clubs_visible_to(user=request.user)
+        return Response({"results": ClubOutputSerializer(clubs, many=True).data})
+
+
+class ClubDetailApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=ClubOutputSerializer, summary="A club's details")
+    def get(self, request: Request, number: int) -> Response:
+        return Response(ClubOutputSerializer(club_for_reading(request, number)).data)
+
+
+class ClubUpdateApi(APIView):
+    """Guide F4: the secretary changes the masterpoint secretary's contact details; staff
+    change anything. Both email addresses hear of a change of email."""
+
+    permission_classes = [HasRole]
+    roles = ACTORS
+
+    class ClubUpdateInputSerializer(serializers.Serializer):
+        secretary_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+        secretary_email = serializers.EmailField(required=False)
+        postal_address = serializers.CharField(required=False, allow_blank=True)
+        # The centre's fields: refused by the service for a club secretary.
+        name = serializers.CharField(max_length=120, required=False)
+        state = serializers.SlugRelatedField(
+            slug_field="code", queryset=State.objects.all(), required=False, allow_null=True
+        )
+        kind = serializers.ChoiceField(choices=Club.Kind.choices, required=False)
+        affiliated = serializers.BooleanField(required=False)
+        affiliated_since = serializers.DateField(required=False, allow_null=True)
+        sessions_per_year = serializers.IntegerField(min_value=0, required=False)
+        remote = serializers.BooleanField(required=False)
+        founded_year = serializers.IntegerField(
+            min_value=1800, max_value=2100, required=False, allow_null=True
+        )
+
+    @extend_schema(
+        request=ClubUpdateInputSerializer, responses=ClubOutputSerializer, summary="Edit a club"
+    )
+    def post(self, request: Request, number: int) -> Response:
+        club = club_for_acting(request, number)
+        serializer = self.ClubUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            club = services.club_update(club=club, by=request.user, data=serializer.validated_data)
+        except DjangoValidationError as error:
+            raise_refusal(error)
+        return Response(ClubOutputSerializer(club).data)
