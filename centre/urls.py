@@ -6,7 +6,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from centre import views
 
 centre_patterns = (
-    [path("", views.staff_dashboard, name="dashboard")],
+    [
+        path("", views.staff_dashboard, name="dashboard"),
+        path("months/", views.months, name="months"),
+        path("months/<int:pk>/", views.month_detail, name="month"),
+    ],
     "centre",
 )
 

@@ -36,3 +36,37 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @staff_required
 def staff_dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "centre/staff_dashboard.html")
+
+
+@staff_required
+def months(request: HttpRequest) -> HttpResponse:
+    """App. E: the months, their provisional credits, and the close of each."""
+    from centre.selectors import periods_with_counts
+
+    return render(request, "centre/months.html", {"periods": periods_with_counts()})
+
+
+@staff_required
+def month_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A month's credits by club and colour; staff approve them and close the month here."""
+    from django.contrib import messages
+    from django.shortcuts import get_object_or_404
+
+    from awards.selectors import month_summary
+    from centre.models import Period
+    from centre.services import MonthCloseError, month_close_start
+
+    period = get_object_or_404(Period, pk=pk)
+    if request.method == "POST":
+        try:
+            period = month_close_start(period=period, by=request.user)
+        except MonthCloseError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"Closing {period.label}: the credits are being approved.")
+        return redirect("centre:month", pk=period.pk)
+    return render(
+        request,
+        "centre/month.html",
+        {"period": period, "summary": month_summary(period=period)},
+    )
