@@ -36,12 +36,27 @@ LEVY_GROUP_OF_GRADE: dict[str, LevyGroup] = {
 }
 
 
+LEVY_GROUP_LABEL: dict[LevyGroup, str] = {
+    LevyGroup.CONGRESS: "grades B3, B4, B5",
+    LevyGroup.CLUB_GREEN: "grades C, D, E, F",
+    LevyGroup.CLUB_RED: "grades B4c, B4s, B5i",
+    LevyGroup.GOLD_AND_STATE: "grades A, A2, B",
+}
+
+
 class CapitationPeriod(StrEnum):
     """8.3.2: capitation by the part of the membership year in which a player joins."""
 
     APRIL_SEPTEMBER = "apr-sep"
     OCTOBER_DECEMBER = "oct-dec"
     JANUARY_MARCH = "jan-mar"
+
+
+CAPITATION_PERIOD_LABEL: dict[CapitationPeriod, str] = {
+    CapitationPeriod.APRIL_SEPTEMBER: "1 April - 30 September",
+    CapitationPeriod.OCTOBER_DECEMBER: "1 October - 31 December",
+    CapitationPeriod.JANUARY_MARCH: "1 January - 31 March",
+}
 
 
 def levy_group(grade: str) -> LevyGroup:

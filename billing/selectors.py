@@ -1,9 +1,15 @@
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from awards.models import Credit, Event
+from billing.fees import LevyGroup, levy_group
 from billing.models import CreditNote, FeeSchedule, Invoice, Payment
 from clubs.models import Club
+from players.models import PlayerChange
 
 
 class NoFeeSchedule(LookupError):
@@ -100,3 +106,88 @@ def club_statement(*, club: Club, start: date | None = None, end: date | None = 
 def invoice_outstanding(*, invoice: Invoice) -> Decimal:
     credited = sum((note.amount for note in invoice.credit_notes.all()), Decimal(0))
     return invoice.total - credited
+
+
+def quarter_months(year: int, quarter: int) -> list[tuple[int, int]]:
+    first = 3 * (quarter - 1) + 1
+    return [(year, month) for month in range(first, first + 3)]
+
+
+def quarter_dates(year: int, quarter: int) -> tuple[date, date]:
+    """The first and last day of a calendar quarter."""
+    first_month = 3 * (quarter - 1) + 1
+    start = date(year, first_month, 1)
+    end = date(year + 1, 1, 1) if quarter == 4 else date(year, first_month + 3, 1)
+    return start, end - timedelta(days=1)
+
+
+def club_levy_points(*, club: Club, year: int, quarter: int) -> dict[LevyGroup, int]:
+    """8.1: the points (hundredths) the club issued in its club events in the quarter's months.
+
+    Adjustments count with their sign, so a correction lowers the levy.
+    """
+    months = Q()
+    for y, m in quarter_months(year, quarter):
+        months |= Q(period__year=y, period__month=m)
+    rows = (
+        Credit.objects.filter(months, event__organiser=Event.Organiser.CLUB, event__club=club)
+        .values("event__grade")
+        .annotate(points=Sum("points"))
+    )
+    by_group: dict[LevyGroup, int] = {}
+    for row in rows:
+        group = levy_group(row["event__grade"])
+        by_group[group] = by_group.get(group, 0) + row["points"]
+    return {group: points for group, points in by_group.items() if points}
+
+
+@dataclass(frozen=True)
+class Join:
+    """A home member who joined the club in a quarter: capitation is charged on them."""
+
+    abf_number: str
+    name: str
+    on: date
+    new_player: bool
+
+
+def club_joins(*, club: Club, start: date, end: date) -> list[Join]:
+    """8.2: players the club registered or reactivated as home members between two days."""
+    changes = (
+        PlayerChange.objects.filter(club=club, action__in=("register", "reactivate"))
+        .filter(at__date__gte=start, at__date__lte=end)
+        .select_related("player")
+        .order_by("at", "id")
+    )
+    return [
+        Join(
+            abf_number=change.player.abf_number,
+            name=change.player.full_name,
+            on=timezone.localdate(change.at),
+            new_player=change.action == "register",
+        )
+        for change in changes
+    ]
+
+
+def overdue_amount(*, club: Club, on: date, days: int = 90) -> Decimal:
+    """What the club still owes on invoices due more than `days` before `on`.
+
+    Payments and credit notes settle the oldest invoices first.
+    """
+    invoices = list(Invoice.objects.filter(club=club, issued_on__lte=on).order_by("due_on", "id"))
+    paid = sum(
+        (p.amount for p in Payment.objects.filter(club=club, received_on__lte=on)), Decimal(0)
+    )
+    credited = sum(
+        (n.amount for n in CreditNote.objects.filter(invoice__club=club, issued_on__lte=on)),
+        Decimal(0),
+    )
+    available = paid + credited
+    overdue = Decimal("0.00")
+    for invoice in invoices:
+        settled = min(available, invoice.total)
+        available -= settled
+        if invoice.due_on < on - timedelta(days=days):
+            overdue += invoice.total - settled
+    return overdue
