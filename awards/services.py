@@ -8,6 +8,7 @@ same transaction as each credit and each approval.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -767,7 +768,7 @@ def authorisation_issue(
         raise AwardsError("Give the event's name.")
     with transaction.atomic():
         authorisation = Authorisation.objects.create(
-            number=f"pending-{timezone.now().timestamp()}-{club.pk}",
+            number=f"pending-{secrets.token_hex(6)}",  # replaced below, once the row has its id
             state=club.state,
             club=club,
             event_name=event_name.strip(),
@@ -836,7 +837,7 @@ def held_credits_release(*, player: Player, reactivated_on: date | None = None) 
     credited: list[Credit] = []
     with transaction.atomic():
         held = list(
-            HeldCredit.objects.select_for_update()
+            HeldCredit.objects.select_for_update(of=("self",))
             .select_related("event", "upload")
             .filter(player=player, status=HeldCredit.Status.HELD)
             .order_by("id")
