@@ -135,6 +135,16 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The centre's calendar; each app adds its jobs here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "heartbeat": {"task": "centre.tasks.heartbeat", "schedule": crontab(minute="*/15")},
+    # 1.3.2: the 1 April update makes the requested cancellations take effect.
+    "players-cancellations-apply": {
+        "task": "players.tasks.cancellations_apply",
+        "schedule": crontab(minute=5, hour=0, day_of_month=1, month_of_year=4),
+    },
+    # 1.3.6: on 1 January the Youth Players' Club loses its members now 26 or older.
+    "players-youth-age-out": {
+        "task": "players.tasks.youth_age_out",
+        "schedule": crontab(minute=5, hour=0, day_of_month=1, month_of_year=1),
+    },
 }
 
 REST_FRAMEWORK = {
