@@ -112,6 +112,8 @@ class Invoice(models.Model):
     fee_schedule = models.ForeignKey(FeeSchedule, on_delete=models.PROTECT)
     total = money()
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the invoice went to the club's masterpoint secretary; a resend skips it.
+    emailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-issued_on", "-number"]

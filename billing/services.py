@@ -416,3 +416,72 @@ def event_invoices_issue(*, period: Period) -> int:
         _, created = event_invoice_issue(event=event, period=period)
         issued += created
     return issued
+
+
+def annual_capitation_issue_all(
+    *, year: int, issued_on: date, progress: Callable[[Club], None] | None = None
+) -> list[Invoice]:
+    issued: list[Invoice] = []
+    for club in Club.objects.order_by("number"):
+        with transaction.atomic():
+            invoice, created = annual_capitation_issue(club=club, year=year, issued_on=issued_on)
+        if created:
+            issued.append(invoice)
+        if progress:
+            progress(club)
+    return issued
+
+
+def invoices_email(*, covers: str) -> int:
+    """Queue the email of every club invoice for a period that has not gone out yet."""
+    from billing import tasks
+
+    pending = list(
+        Invoice.objects.filter(covers__startswith=covers, club__isnull=False, emailed_at=None)
+        .exclude(club__secretary_email="")
+        .values_list("pk", flat=True)
+    )
+    for invoice_id in pending:
+        tasks.invoice_email.delay(invoice_id)
+    return len(pending)
+
+
+def invoice_email_send(*, invoice_id: int) -> bool:
+    """Email one invoice, with the club's statement, to its masterpoint secretary (1.4.3).
+
+    Marked as sent in the same step, under a row lock, so a retried or repeated task never
+    sends it twice.
+    """
+    from django.conf import settings
+    from django.core.mail import EmailMessage
+
+    from billing.documents import invoice_pdf, statement_pdf
+    from billing.selectors import club_statement
+
+    with transaction.atomic():
+        invoice = Invoice.objects.select_for_update().select_related("club").get(pk=invoice_id)
+        if invoice.emailed_at is not None or invoice.club is None:
+            return False
+        club = invoice.club
+        message = EmailMessage(
+            subject=f"Masterpoint Centre invoice {invoice.number} for {club.name}",
+            body=(
+                f"Dear {club.secretary_name or 'masterpoint secretary'},\n\n"
+                f"Attached are invoice {invoice.number} ({invoice.get_kind_display()}, "
+                f"{invoice.covers}) for ${invoice.total}, due {invoice.due_on:%d/%m/%Y}, "
+                "and the club's statement of account.\n\n"
+                "Please quote your club number with your payment.\n\nMasterpoint Centre\n"
+            ),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[club.secretary_email],
+        )
+        message.attach(f"{invoice.number}.pdf", invoice_pdf(invoice), "application/pdf")
+        message.attach(
+            f"statement-{club.number}.pdf",
+            statement_pdf(club_statement(club=club)),
+            "application/pdf",
+        )
+        message.send()
+        invoice.emailed_at = timezone.now()
+        invoice.save(update_fields=["emailed_at"])
+    return True

@@ -145,6 +145,16 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "players.tasks.youth_age_out",
         "schedule": crontab(minute=5, hour=0, day_of_month=1, month_of_year=1),
     },
+    # 1.4.3, 8.1, 8.2: on the first day of each quarter, invoice the quarter just ended.
+    "billing-quarter-invoices": {
+        "task": "billing.tasks.quarter_invoices",
+        "schedule": crontab(minute=0, hour=3, day_of_month=1, month_of_year="1,4,7,10"),
+    },
+    # 8.2: the annual capitation, the day after the 1 April update.
+    "billing-annual-capitation": {
+        "task": "billing.tasks.annual_capitation",
+        "schedule": crontab(minute=0, hour=4, day_of_month=2, month_of_year=4),
+    },
 }
 
 REST_FRAMEWORK = {

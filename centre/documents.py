@@ -1,0 +1,115 @@
+"""PDF and CSV documents: reports, statements, invoices and certificates share one layout.
+
+A document is a title, a few lines under it, and sections of tables or paragraphs. Numbers are
+passed in already formatted (two decimals, Decimal or hundredths turned to text by the
+caller), so nothing here does arithmetic.
+"""
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+FOOTER = "Masterpoint Centre"
+
+
+@dataclass
+class TableSection:
+    header: Sequence[str]
+    rows: Iterable[Sequence[object]]
+    heading: str = ""
+    footer: Sequence[object] | None = None
+    # Indexes of the columns that hold numbers: right-aligned.
+    numeric: Sequence[int] = ()
+
+
+@dataclass
+class TextSection:
+    paragraphs: Sequence[str]
+    heading: str = ""
+    style: str = "Normal"
+
+
+@dataclass
+class Document:
+    title: str
+    lines: Sequence[str] = ()
+    sections: list[TableSection | TextSection] = field(default_factory=list)
+
+
+def _escape(value: object) -> str:
+    return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _table(section: TableSection, styles) -> Table:
+    cell = styles["BodyText"]
+    body = [[Paragraph(_escape(v), cell) for v in row] for row in section.rows]
+    data = [list(section.header), *body]
+    if section.footer is not None:
+        data.append(list(section.footer))
+    table = Table(data, repeatRows=1, hAlign="LEFT")
+    commands = [
+        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+        ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]
+    for column in section.numeric:
+        commands.append(("ALIGN", (column, 0), (column, -1), "RIGHT"))
+    if section.footer is not None:
+        commands += [
+            ("LINEABOVE", (0, -1), (-1, -1), 0.5, colors.black),
+            ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 8),
+        ]
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _footer(canvas, document) -> None:
+    canvas.saveState()
+    canvas.setFont("Helvetica", 7)
+    canvas.drawString(15 * mm, 10 * mm, f"{FOOTER} · {document.title}")
+    canvas.drawRightString(195 * mm, 10 * mm, f"Page {document.page}")
+    canvas.restoreState()
+
+
+def render_pdf(document: Document) -> bytes:
+    out = io.BytesIO()
+    styles = getSampleStyleSheet()
+    pdf = SimpleDocTemplate(
+        out,
+        pagesize=A4,
+        title=document.title,
+        author=FOOTER,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=18 * mm,
+    )
+    story: list[Flowable] = [Paragraph(_escape(document.title), styles["Title"])]
+    story += [Paragraph(_escape(line), styles["Normal"]) for line in document.lines]
+    for section in document.sections:
+        story.append(Spacer(1, 4 * mm))
+        if section.heading:
+            story.append(Paragraph(_escape(section.heading), styles["Heading2"]))
+        if isinstance(section, TableSection):
+            story.append(_table(section, styles))
+        else:
+            story += [Paragraph(_escape(p), styles[section.style]) for p in section.paragraphs]
+    pdf.build(story, onFirstPage=_footer, onLaterPages=_footer)
+    return out.getvalue()
+
+
+def render_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()

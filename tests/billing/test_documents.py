@@ -1,0 +1,101 @@
+"""Invoices and statements as PDF, and their email to the club: read back as text."""
+
+import io
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from pypdf import PdfReader
+
+from billing.models import Invoice
+from billing.services import invoice_email_send, invoice_issue, invoices_email, payment_record
+
+
+def pdf_text(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+@pytest.fixture
+def invoice(club_a) -> Invoice:
+    issued, _ = invoice_issue(
+        club=club_a,
+        kind=Invoice.Kind.QUARTERLY,
+        covers="2025-Q3",
+        issued_on=date(2025, 10, 1),
+        lines=[
+            ("Masterpoint levy, grades C, D, E, F (8.1)", Decimal("123.45"), Decimal("2.53")),
+            ("Capitation (8.2)", Decimal(3), Decimal("23.30")),
+        ],
+    )
+    return issued
+
+
+def test_the_invoice_pdf_names_the_club_and_its_figures(client_a, invoice, club_a):
+    response = client_a.get(f"/billing/invoices/{invoice.number}.pdf")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert invoice.number in text
+    assert f"{club_a.number} {club_a.name}" in text
+    assert "312.33" in text
+    assert "69.90" in text
+    assert "382.23" in text
+
+
+def test_another_clubs_invoice_is_not_found(client_b, invoice):
+    assert client_b.get(f"/billing/invoices/{invoice.number}.pdf").status_code == 404
+
+
+@pytest.mark.django_db
+def test_visitors_and_state_secretaries_cannot_read_invoices(
+    anonymous_client, state_client_a, invoice
+):
+    assert anonymous_client.get(f"/billing/invoices/{invoice.number}.pdf").status_code == 302
+    assert state_client_a.get(f"/billing/invoices/{invoice.number}.pdf").status_code == 403
+
+
+def test_the_statement_pdf_shows_the_running_balance(client_a, invoice, club_a, staff):
+    payment_record(club=club_a, amount=Decimal("82.23"), received_on=date(2025, 10, 9), by=staff)
+
+    response = client_a.get("/billing/statement/?format=pdf")
+
+    text = pdf_text(response.content)
+    assert club_a.name in text
+    assert "382.23" in text
+    assert "300.00" in text
+
+
+def test_an_invoice_is_emailed_once_with_its_pdf_and_the_statement(invoice, club_a):
+    assert invoice_email_send(invoice_id=invoice.pk)
+    assert not invoice_email_send(invoice_id=invoice.pk)
+
+    [message] = mail.outbox
+    assert message.to == [club_a.secretary_email]
+    assert invoice.number in message.subject
+    names = [name for name, _, _ in message.attachments]
+    assert names == [f"{invoice.number}.pdf", f"statement-{club_a.number}.pdf"]
+    assert "382.23" in pdf_text(message.attachments[0][1])
+
+
+def test_emailing_a_quarter_again_sends_nothing_more(invoice):
+    assert invoices_email(covers="2025-Q3") == 1
+    assert invoices_email(covers="2025-Q3") == 0
+    assert len(mail.outbox) == 1
+
+
+def test_the_quarter_command_invoices_and_reports_progress(club_a, staff):
+    from tests.billing.test_invoicing import joined
+
+    joined(club_a, "register", date(2025, 8, 1))
+    out = io.StringIO()
+
+    call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
+    call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
+
+    assert "Issued 1 invoices for 2025-Q3." in out.getvalue()
+    assert "Issued 0 invoices for 2025-Q3." in out.getvalue()
+    assert Invoice.objects.get(club=club_a).total == Decimal("22.30")
+    assert len(mail.outbox) == 1
