@@ -1,3 +1,9 @@
+from django.urls import path
+
+from awards import views
+
 app_name = "awards"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("calculator/", views.calculator, name="calculator"),
+]

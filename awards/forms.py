@@ -1,0 +1,202 @@
+"""The calculator page's form: an event typed in by a club secretary."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django import forms
+from django.forms import formset_factory
+
+from awards.rules import (
+    ABF_2025,
+    DEFAULT_RULES,
+    RULE_SETS,
+    Event,
+    Field,
+    Kind,
+    Match,
+    Movement,
+    Outright,
+    Session,
+)
+
+RANKING_HELP = (
+    "One place per line, best first. Contestants tied for a place go on one line, separated "
+    'by "=" or commas, e.g. "5 = 6".'
+)
+MATCHES_HELP = 'One match per line: home, away, home IMPs, away IMPs, e.g. "T1, T2, 12, 9".'
+
+MITCHELL = Movement.MITCHELL.value
+MATCHES = "matches"
+SESSION_KINDS = [
+    (MITCHELL, "Mitchell (two winners: N-S and E-W)"),
+    (Movement.HOWELL.value, "Howell (one winner)"),
+    (Movement.ARROW_SWITCH.value, "Arrow-switch Mitchell (one winner)"),
+    (Movement.INDIVIDUAL.value, "Individual"),
+    (Movement.SHORT_MATCHES.value, "Teams: matches under 5 boards (one winner)"),
+    (MATCHES, "Matches of 5 or more boards (teams, Butler or Swiss pairs)"),
+]
+
+
+def parse_ranking(text: str) -> list[list[str]]:
+    """Places, one a line; tied contestants separated by '=' or ','."""
+    ranking = []
+    for line in text.splitlines():
+        names = [name.strip() for name in re.split(r"[=,]", line)]
+        names = [name for name in names if name]
+        if names:
+            ranking.append(names)
+    return ranking
+
+
+def parse_matches(text: str, boards: int) -> list[Match]:
+    matches = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split(",")]
+        if len(parts) != 4:
+            raise forms.ValidationError(
+                f"Match line {number}: give home, away, home IMPs, away IMPs."
+            )
+        home, away, home_imps, away_imps = parts
+        try:
+            imps = Decimal(home_imps), Decimal(away_imps)
+        except ArithmeticError:
+            raise forms.ValidationError(f"Match line {number}: IMPs must be numbers.") from None
+        matches.append(Match(boards, home, away, home_imps=imps[0], away_imps=imps[1]))
+    return matches
+
+
+class CalculatorForm(forms.Form):
+    rules = forms.ChoiceField(
+        choices=[(name, rules.title) for name, rules in RULE_SETS.items()], initial=DEFAULT_RULES
+    )
+    grade = forms.ChoiceField(
+        choices=[(code, f"{code}: {g.description}") for code, g in ABF_2025.grades.items()],
+        initial="E",
+    )
+    kind = forms.ChoiceField(choices=[(k.value, k.value.capitalize()) for k in Kind])
+    congress = forms.BooleanField(
+        required=False, label="Congress championship (outright S + 1, 5.4.2)"
+    )
+    restricted = forms.BooleanField(
+        required=False, label="Entry restricted by age or gender (grades A, A2, B: 4.4.10)"
+    )
+    outright_ranking = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Final placings (events of two or more sessions)",
+        help_text=RANKING_HELP + " Leave empty for no outright awards.",
+    )
+    outright_tables = forms.DecimalField(
+        required=False,
+        min_value=Decimal("0.5"),
+        decimal_places=1,
+        label="Tables in the whole field",
+        help_text="Leave empty to count them from the final placings.",
+    )
+    outright_sessions = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Sessions",
+        help_text="Leave empty to count the sessions below.",
+    )
+    outright_boards = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Boards in the whole event",
+        help_text="If sessions were under 24 boards (4.3.1).",
+    )
+
+
+class SessionForm(forms.Form):
+    # An empty first choice, so that a session form left blank is skipped.
+    movement = forms.ChoiceField(
+        choices=[("", "Choose the movement"), *SESSION_KINDS], label="Movement"
+    )
+    boards = forms.IntegerField(
+        min_value=1,
+        label="Boards",
+        help_text="Boards in the session; for matches, boards in each match.",
+    )
+    tables = forms.DecimalField(
+        required=False,
+        min_value=Decimal("0.5"),
+        decimal_places=1,
+        label="Tables",
+        help_text="Half tables allowed, e.g. 7.5. For teams: the number of teams.",
+    )
+    ranking = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Ranking (N-S for a Mitchell)",
+        help_text=RANKING_HELP,
+    )
+    ranking_ew = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="E-W ranking (Mitchell only)",
+    )
+    matches = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Matches",
+        help_text=MATCHES_HELP,
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        movement = data.get("movement")
+        if movement is None or data.get("boards") is None:
+            return data
+        if movement == MATCHES:
+            data["session"] = Session(
+                matches=parse_matches(data.get("matches", ""), data["boards"])
+            )
+            if not data["session"].matches:
+                raise forms.ValidationError("Type the session's matches, one a line.")
+            return data
+        if data.get("tables") is None:
+            raise forms.ValidationError("Give the number of tables.")
+        ranking = parse_ranking(data.get("ranking", ""))
+        if not ranking:
+            raise forms.ValidationError("Type the session's ranking, one place a line.")
+        fields = [
+            Field(movement, data["tables"], ranking, name="N-S" if movement == MITCHELL else "")
+        ]
+        if movement == MITCHELL:
+            east_west = parse_ranking(data.get("ranking_ew", ""))
+            if not east_west:
+                raise forms.ValidationError("Type the E-W ranking of the Mitchell.")
+            fields.append(Field(movement, data["tables"], east_west, name="E-W"))
+        data["session"] = Session(boards=data["boards"], fields=fields)
+        return data
+
+
+SessionFormSet = formset_factory(SessionForm, extra=1, min_num=1, validate_min=True)
+
+
+def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
+    """The event the two forms describe."""
+    data = form.cleaned_data
+    outright = None
+    ranking = parse_ranking(data.get("outright_ranking", ""))
+    if ranking:
+        boards = data.get("outright_boards")
+        outright = Outright(
+            ranking=ranking,
+            tables=data.get("outright_tables"),
+            sessions=data.get("outright_sessions") or (None if boards else len(sessions)),
+            boards=boards,
+        )
+    return Event(
+        rules=data["rules"],
+        grade=data["grade"],
+        kind=data["kind"],
+        sessions=sessions,
+        outright=outright,
+        congress=data["congress"],
+        restricted=data["restricted"],
+    )

@@ -1,0 +1,208 @@
+"""The calculator's request and response, as the API reads and writes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from awards.rules import (
+    DEFAULT_RULES,
+    RULE_SETS,
+    ConsolationOutright,
+    Event,
+    Field,
+    Kind,
+    MasterFactor,
+    MasterFactorMethod,
+    Match,
+    Movement,
+    Outright,
+    Session,
+    Stage,
+    WalkIn,
+)
+
+LABEL_LENGTH = 60
+
+
+def _choices(enum) -> list[str]:
+    return [member.value for member in enum]
+
+
+def _number(**extra) -> serializers.DecimalField:
+    # JSON floats are read through their text (DRF's DecimalField does str -> Decimal).
+    return serializers.DecimalField(max_digits=9, decimal_places=3, **extra)
+
+
+class RankingField(serializers.ListField):
+    """Places, best first; each place lists the contestants tied there."""
+
+    child = serializers.ListField(
+        child=serializers.CharField(max_length=LABEL_LENGTH), allow_empty=False
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_empty", False)
+        super().__init__(**kwargs)
+
+
+class FieldSerializer(serializers.Serializer):
+    movement = serializers.ChoiceField(choices=_choices(Movement))
+    tables = _number(min_value=0)
+    ranking = RankingField()
+    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    size = serializers.IntegerField(required=False, min_value=1)
+    stage = serializers.ChoiceField(choices=_choices(Stage), default=Stage.QUALIFYING.value)
+    consolation = serializers.IntegerField(required=False, min_value=1)
+
+
+class MatchSerializer(serializers.Serializer):
+    boards = serializers.IntegerField(min_value=1)
+    home = serializers.CharField(max_length=LABEL_LENGTH)
+    away = serializers.CharField(max_length=LABEL_LENGTH)
+    home_imps = _number(required=False, allow_null=True)
+    away_imps = _number(required=False, allow_null=True)
+    home_vps = _number(required=False, allow_null=True)
+    away_vps = _number(required=False, allow_null=True)
+    home_percent = _number(required=False, allow_null=True)
+    stage = serializers.ChoiceField(choices=_choices(Stage), default=Stage.QUALIFYING.value)
+    consolation = serializers.IntegerField(required=False, min_value=1)
+    triangle = serializers.BooleanField(default=False)
+
+
+class SessionSerializer(serializers.Serializer):
+    boards = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    fields = FieldSerializer(many=True, required=False)
+    matches = MatchSerializer(many=True, required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if bool(attrs.get("fields")) == bool(attrs.get("matches")):
+            raise serializers.ValidationError("A session has either fields or matches.")
+        return attrs
+
+
+class WalkInSerializer(serializers.Serializer):
+    average_tables = _number(min_value=0)
+
+
+class ConsolationOutrightSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    tables = _number(min_value=0)
+    rankings = serializers.ListField(child=RankingField(), min_length=1, max_length=2)
+
+
+class OutrightSerializer(serializers.Serializer):
+    ranking = RankingField()
+    tables = _number(required=False, allow_null=True, min_value=0)
+    sessions = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    boards = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    size = serializers.IntegerField(required=False, min_value=1)
+    sessions_played = serializers.DictField(
+        child=serializers.IntegerField(min_value=1), required=False
+    )
+    boards_played = serializers.DictField(
+        child=serializers.IntegerField(min_value=1), required=False
+    )
+    walk_in = WalkInSerializer(required=False)
+    amplification = _number(required=False, min_value=1)
+    final_size = serializers.IntegerField(required=False, min_value=1)
+    final_tables = _number(required=False, min_value=0)
+    consolations = ConsolationOutrightSerializer(many=True, required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs.get("sessions") is None and attrs.get("boards") is None:
+            raise serializers.ValidationError(
+                {"sessions": ["4.3.1: give the number of sessions or of boards."]}
+            )
+        return attrs
+
+
+class MasterFactorSerializer(serializers.Serializer):
+    ranks = serializers.ListField(child=serializers.CharField(max_length=40), allow_empty=False)
+    method = serializers.ChoiceField(
+        choices=_choices(MasterFactorMethod), default=MasterFactorMethod.MEDIAN.value
+    )
+
+
+class CalculatorRequestSerializer(serializers.Serializer):
+    rules = serializers.ChoiceField(choices=list(RULE_SETS), default=DEFAULT_RULES)
+    grade = serializers.CharField(max_length=8)
+    kind = serializers.ChoiceField(choices=_choices(Kind))
+    sessions = SessionSerializer(many=True, allow_empty=False)
+    outright = OutrightSerializer(required=False, allow_null=True)
+    entry_tables = _number(required=False, min_value=0)
+    consolations = serializers.IntegerField(required=False, min_value=0, default=0)
+    consolations_graded = serializers.BooleanField(default=True)
+    congress = serializers.BooleanField(default=False)
+    master_factor = MasterFactorSerializer(required=False)
+    restricted = serializers.BooleanField(default=False)
+    reduced_state_championship = serializers.BooleanField(default=False)
+    australia_wide = serializers.BooleanField(default=False)
+    team_sizes = serializers.DictField(child=serializers.IntegerField(), required=False)
+
+    def to_event(self) -> Event:
+        """The validated request as the award rules' `Event`."""
+        data = self.validated_data
+        outright = data.get("outright")
+        master = data.get("master_factor")
+        return Event(
+            rules=data["rules"],
+            grade=data["grade"],
+            kind=data["kind"],
+            sessions=[_session(s) for s in data["sessions"]],
+            outright=_outright(outright) if outright else None,
+            entry_tables=data.get("entry_tables"),
+            consolations=data["consolations"],
+            consolations_graded=data["consolations_graded"],
+            congress=data["congress"],
+            master_factor=MasterFactor(tuple(master["ranks"]), master["method"])
+            if master
+            else None,
+            restricted=data["restricted"],
+            reduced_state_championship=data["reduced_state_championship"],
+            australia_wide=data["australia_wide"],
+            team_sizes=data.get("team_sizes", {}),
+        )
+
+
+def _session(data: dict) -> Session:
+    return Session(
+        boards=data.get("boards"),
+        name=data.get("name", ""),
+        fields=[Field(**f) for f in data.get("fields", [])],
+        matches=[Match(**m) for m in data.get("matches", [])],
+    )
+
+
+def _outright(data: dict) -> Outright:
+    data = dict(data)
+    walk_in = data.pop("walk_in", None)
+    consolations = data.pop("consolations", [])
+    return Outright(
+        **data,
+        walk_in=WalkIn(**walk_in) if walk_in else None,
+        consolations=[ConsolationOutright(**c) for c in consolations],
+    )
+
+
+class ContestantAwardsSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    sessions = serializers.ListField(
+        child=serializers.DecimalField(max_digits=9, decimal_places=2, allow_null=True),
+        help_text="The session award of each session in order; null where the contestant did "
+        "not play a field of that session (or the session was of matches).",
+    )
+    matches = serializers.DecimalField(max_digits=9, decimal_places=2)
+    outright = serializers.DecimalField(max_digits=9, decimal_places=2)
+    total = serializers.DecimalField(max_digits=9, decimal_places=2)
+
+
+class CalculatorResponseSerializer(serializers.Serializer):
+    rules = serializers.CharField()
+    grade = serializers.CharField()
+    kind = serializers.CharField()
+    colour = serializers.CharField()
+    contestants = ContestantAwardsSerializer(many=True)
+    working = serializers.ListField(child=serializers.CharField())
