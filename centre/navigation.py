@@ -17,6 +17,9 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Account", "billing:statement", (Role.CLUB_SECRETARY,)),
     ("Record payment", "billing:payment_new", (Role.STAFF,)),
     ("Admin", "admin:index", (Role.STAFF,)),
+    ("Award calculator", "awards:calculator", EVERYONE),
+    ("Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
+    ("Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
     ("API", "api-docs", EVERYONE),
 ]
 

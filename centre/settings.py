@@ -188,6 +188,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Choice sets that share a field name get names of their own in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "ClubKindEnum": "clubs.models.Club.Kind",
+        "EventKindEnum": "awards.models.Event.Kind",
+        "ContestantKindEnum": [(kind, kind) for kind in ("pairs", "teams", "individual")],
+        "AuthorisedGradeEnum": "awards.models.AUTHORISED_GRADES",
+        "GradeEnum": "awards.rules.grades.ABF_GRADES",
+    },
 }
 
 LOGGING = {
