@@ -6,7 +6,7 @@ clubs, staff all; any other club answers 404.
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -42,6 +42,13 @@ def raise_refusal(error: DjangoValidationError) -> None:
     if hasattr(error, "error_dict"):
         raise exceptions.ValidationError(error.message_dict) from None
     raise exceptions.ValidationError({"non_field_errors": error.messages}) from None
+
+
+@extend_schema_field(
+    {"type": "string", "description": "ordinary, foreign, nz, english or youth (1.3.3, 1.3.6)"}
+)
+class KindField(serializers.ChoiceField):
+    """A club's kind, described inline: "kind" is also a field of other apps' schemas."""
 
 
 class ClubOutputSerializer(serializers.Serializer):
@@ -95,7 +102,7 @@ class ClubUpdateApi(APIView):
         state = serializers.SlugRelatedField(
             slug_field="code", queryset=State.objects.all(), required=False, allow_null=True
         )
-        kind = serializers.ChoiceField(choices=Club.Kind.choices, required=False)
+        kind = KindField(choices=Club.Kind.choices, required=False)
         affiliated = serializers.BooleanField(required=False)
         affiliated_since = serializers.DateField(required=False, allow_null=True)
         sessions_per_year = serializers.IntegerField(min_value=0, required=False)

@@ -302,7 +302,7 @@ def test_youth_players_26_or_older_on_1_january_become_inactive_once(state_a):
     turned_26_last_year = PlayerFactory(home_club=youth, birth_year=2000)
     turns_26_this_year = PlayerFactory(home_club=youth, birth_year=2001)
     unknown_age = PlayerFactory(home_club=youth, birth_year=None)
-    elsewhere = PlayerFactory(birth_year=1950)
+    elsewhere = PlayerFactory(birth_year=1950, home_club=ClubFactory(state=state_a))
 
     moved = services.youth_age_out(now=sydney(2027, 1, 1, 0, 5))
     again = services.youth_age_out(now=sydney(2027, 1, 1, 0, 6))
