@@ -4,16 +4,33 @@ from __future__ import annotations
 
 import re
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import serializers
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from awards import selectors as ledger
+from awards import services as ledger_services
+from awards.models import AUTHORISED_GRADES, GRADE_CHOICES, Authorisation, CreditUpload
+from awards.models import Event as LedgerEvent
 from awards.rules import RulesError, compute_awards
 from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
+from centre.models import Role
+from centre.permissions import HasRole
+from clubs.models import Club
+from players.models import Player
 
 REQUEST_EXAMPLE = {
     "rules": "ABF-2025",
@@ -81,3 +98,362 @@ class CalculatorAwardsApi(APIView):
             "working": list(awards.working),
         }
         return Response(CalculatorResponseSerializer(answer).data)
+
+
+# --- uploads (App. D, App. E): check, preview, confirm, cancel ----------------------------
+
+
+def _rejected(rejected: ledger_services.UploadRejected) -> ValidationError:
+    """Every problem under its place: `lines.12`, `file`, or the field it concerns."""
+    fields: dict[str, list[str]] = {}
+    for problem in rejected.problems:
+        key = problem.field or (f"lines.{problem.line}" if problem.line else "file")
+        fields.setdefault(key, []).append(problem.message)
+    return ValidationError(fields)
+
+
+class UploadLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    abf_number = serializers.CharField()
+    name = serializers.CharField()
+    home_club = serializers.IntegerField(allow_null=True)
+    colour = serializers.CharField()
+    points = serializers.IntegerField(help_text="Hundredths of a masterpoint.")
+    held = serializers.BooleanField(help_text="1.3.2: an inactive player's points are held.")
+    warning = serializers.CharField(allow_blank=True)
+
+
+class UploadSerializer(serializers.ModelSerializer):
+    lines = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField()
+    period = serializers.SerializerMethodField()
+    authorisation = serializers.SlugRelatedField(slug_field="number", read_only=True)
+
+    class Meta:
+        model = CreditUpload
+        fields = [
+            "id",
+            "filename",
+            "source",
+            "status",
+            "event_details",
+            "authorisation",
+            "intended",
+            "line_count",
+            "total_green",
+            "total_red",
+            "total_gold",
+            "period",
+            "created_at",
+            "credited_at",
+            "cancelled_at",
+            "warnings",
+            "lines",
+        ]
+
+    @extend_schema_field(UploadLineSerializer(many=True))
+    def get_lines(self, upload: CreditUpload) -> list[dict]:
+        return upload.preview.get("lines", [])
+
+    def get_warnings(self, upload: CreditUpload) -> list[str]:
+        return upload.preview.get("warnings", [])
+
+    def get_period(self, upload: CreditUpload) -> str | None:
+        return str(upload.period) if upload.period else None
+
+
+class UploadCreateSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A credit file: .grn, .red, .gld, .rag or .mp?")
+    name = serializers.CharField(max_length=160, help_text="The event's name.")
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    grade = serializers.ChoiceField(choices=[code for code, _ in GRADE_CHOICES])
+    kind = serializers.ChoiceField(choices=LedgerEvent.Kind.values, default="pairs")
+    sessions = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    intended = serializers.BooleanField(
+        default=False, help_text="The same file was uploaded before and is to be credited again."
+    )
+
+
+class _UploadApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+
+    def upload(self, request: Request, pk: int) -> CreditUpload:
+        # Another login's upload is not found, never forbidden: nothing leaks through ids.
+        return get_object_or_404(ledger.uploads_for(user=request.user), pk=pk)
+
+
+class UploadCreateApi(_UploadApi):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Check a credit file (App. E step 1)",
+        request={"multipart/form-data": UploadCreateSerializer},
+        responses={201: UploadSerializer, 400: OpenApiResponse(description="Every bad line")},
+    )
+    def post(self, request: Request) -> Response:
+        data = UploadCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            upload = ledger_services.credit_upload_check(
+                by=request.user,
+                filename=values["file"].name,
+                content=values["file"].read(),
+                event=ledger_services.EventDetails(
+                    name=values["name"],
+                    starts_on=values["starts_on"],
+                    ends_on=values.get("ends_on"),
+                    grade=values["grade"],
+                    kind=values["kind"],
+                    sessions=values["sessions"],
+                ),
+                authorisation_number=values["authorisation_number"],
+                intended=values["intended"],
+            )
+        except ledger_services.UploadRejected as rejected:
+            raise _rejected(rejected) from rejected
+        return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
+
+
+class UploadListApi(_UploadApi):
+    @extend_schema(summary="Your uploads, newest first", responses=UploadSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        uploads = ledger.uploads_for(user=request.user)
+        page = self.paginator.paginate_queryset(uploads, request, view=self)
+        return self.paginator.get_paginated_response(UploadSerializer(page, many=True).data)
+
+    @property
+    def paginator(self):
+        from rest_framework.pagination import LimitOffsetPagination
+
+        if not hasattr(self, "_paginator"):
+            self._paginator = LimitOffsetPagination()
+        return self._paginator
+
+
+class UploadDetailApi(_UploadApi):
+    @extend_schema(summary="An upload and its preview", responses=UploadSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(UploadSerializer(self.upload(request, pk)).data)
+
+
+class UploadConfirmApi(_UploadApi):
+    @extend_schema(
+        summary="Credit a checked upload (App. E step 2): all lines or none",
+        request=None,
+        responses=UploadSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        upload = self.upload(request, pk)
+        try:
+            upload = ledger_services.credit_upload_confirm(upload=upload, by=request.user)
+        except ledger_services.UploadRejected as rejected:
+            raise _rejected(rejected) from rejected
+        except ledger_services.AwardsError as error:
+            raise ValidationError({"status": [str(error)]}) from error
+        return Response(UploadSerializer(upload).data)
+
+
+class UploadCancelApi(_UploadApi):
+    @extend_schema(
+        summary="Cancel an upload not yet credited", request=None, responses=UploadSerializer
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        try:
+            upload = ledger_services.credit_upload_cancel(
+                upload=self.upload(request, pk), by=request.user
+            )
+        except ledger_services.AwardsError as error:
+            raise ValidationError({"status": [str(error)]}) from error
+        return Response(UploadSerializer(upload).data)
+
+
+# --- authorisations (2.6) -----------------------------------------------------------------
+
+
+class AuthorisationSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="number", read_only=True)
+    state = serializers.SlugRelatedField(slug_field="code", read_only=True)
+
+    class Meta:
+        model = Authorisation
+        fields = [
+            "number",
+            "state",
+            "club",
+            "event_name",
+            "grade",
+            "amount",
+            "credited",
+            "issued_at",
+        ]
+
+
+class AuthorisationIssueSerializer(serializers.Serializer):
+    club = serializers.IntegerField(help_text="The club's number.")
+    event_name = serializers.CharField(max_length=160)
+    grade = serializers.ChoiceField(choices=AUTHORISED_GRADES)
+    amount = serializers.IntegerField(min_value=1, help_text="Hundredths of a red point.")
+
+
+class AuthorisationListApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.STATE_SECRETARY, Role.STAFF)
+
+    @extend_schema(
+        summary="Authorisations of your state", responses=AuthorisationSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        issued = Authorisation.objects.select_related("club", "state")
+        if request.user.is_state_secretary:
+            issued = issued.filter(state=request.user.state)
+        return Response(AuthorisationSerializer(issued[:500], many=True).data)
+
+
+class AuthorisationIssueApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.STATE_SECRETARY, Role.STAFF)
+
+    @extend_schema(
+        summary="Issue an authorisation number (2.6)",
+        request=AuthorisationIssueSerializer,
+        responses={201: AuthorisationSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = AuthorisationIssueSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        clubs = Club.objects.all()
+        if request.user.is_state_secretary:
+            clubs = clubs.filter(state=request.user.state)
+        club = clubs.filter(number=data.validated_data["club"]).first()
+        if club is None:
+            raise ValidationError({"club": ["No club of your state has that number."]})
+        try:
+            authorisation = ledger_services.authorisation_issue(
+                by=request.user,
+                club=club,
+                event_name=data.validated_data["event_name"],
+                grade=data.validated_data["grade"],
+                amount=data.validated_data["amount"],
+            )
+        except ledger_services.AwardsError as error:
+            raise ValidationError(str(error)) from error
+        return Response(AuthorisationSerializer(authorisation).data, status=status.HTTP_201_CREATED)
+
+
+# --- the public masterpoint lookup (1.4.4) ------------------------------------------------
+
+
+class ColourTotalsSerializer(serializers.Serializer):
+    green = serializers.IntegerField()
+    red = serializers.IntegerField()
+    gold = serializers.IntegerField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    lifetime = ColourTotalsSerializer()
+    approved = ColourTotalsSerializer()
+    provisional = ColourTotalsSerializer()
+
+
+class LookupPlayerSerializer(serializers.Serializer):
+    abf_number = serializers.CharField()
+    name = serializers.CharField()
+    home_club = serializers.IntegerField(allow_null=True)
+    home_club_name = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    totals = TotalsSerializer(help_text="Hundredths of a masterpoint, by colour.")
+
+
+def _public(player: Player) -> dict:
+    return {
+        "abf_number": player.abf_number,
+        "name": player.full_name,
+        "home_club": player.home_club.number if player.home_club else None,
+        "home_club_name": player.home_club.name if player.home_club else None,
+        "status": player.status,
+        "totals": ledger.player_totals(player=player).as_json(),
+    }
+
+
+class MasterpointLookupApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Masterpoint lookup by ABF number or name",
+        parameters=[OpenApiParameter("q", str, description="ABF number or (part of) a name")],
+        responses=LookupPlayerSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        found = ledger.players_lookup(query=request.query_params.get("q", ""), limit=25)
+        return Response({"results": [_public(player) for player in found]})
+
+
+class MasterpointPlayerApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's totals, position and home club", responses=LookupPlayerSerializer
+    )
+    def get(self, request: Request, abf_number: str) -> Response:
+        player = get_object_or_404(
+            Player.objects.select_related("home_club"), abf_number=abf_number
+        )
+        year = request.query_params.get("year")
+        body = _public(player)
+        body["position"] = ledger.player_position(player=player)
+        if year and year.isdigit():
+            body["year"] = {
+                "year": int(year),
+                **ledger.player_totals(player=player, year=int(year)).as_json(),
+            }
+        return Response(body)
+
+
+class StatementQuerySerializer(serializers.Serializer):
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class MasterpointStatementApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's awards statement for any period",
+        parameters=[StatementQuerySerializer],
+        responses={200: OpenApiResponse(description="Opening, lines with running totals, closing")},
+    )
+    def get(self, request: Request, abf_number: str) -> Response:
+        player = get_object_or_404(Player, abf_number=abf_number)
+        query = StatementQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        opening, lines, closing = ledger.player_statement(
+            player=player,
+            start=query.validated_data.get("start"),
+            end=query.validated_data.get("end"),
+        )
+        return Response(
+            {
+                "abf_number": player.abf_number,
+                "opening": opening,
+                "lines": [
+                    {
+                        "date": line.credit.event.ends_on,
+                        "event": line.credit.event.name,
+                        "grade": line.credit.event.grade,
+                        "colour": line.credit.colour,
+                        "points": line.credit.points,
+                        "state": line.credit.state,
+                        "source": line.credit.source,
+                        "reason": line.credit.reason,
+                        "conversion": line.credit.conversion,
+                        "running": line.running,
+                    }
+                    for line in lines
+                ],
+                "closing": closing,
+            }
+        )

@@ -8,6 +8,8 @@ from decimal import Decimal
 from django import forms
 from django.forms import formset_factory
 
+from awards.models import AUTHORISED_GRADES, GRADE_CHOICES
+from awards.models import Event as LedgerEvent
 from awards.rules import (
     ABF_2025,
     DEFAULT_RULES,
@@ -20,6 +22,7 @@ from awards.rules import (
     Outright,
     Session,
 )
+from awards.services import EventDetails
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "
@@ -200,3 +203,73 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
         congress=data["congress"],
         restricted=data["restricted"],
     )
+
+
+# --- uploads, on-screen entry and authorisations (App. D, App. E, 2.6) --------------------
+
+
+class EventDetailsForm(forms.Form):
+    """What the secretary says about the event whose awards are uploaded."""
+
+    name = forms.CharField(label="Event name", max_length=160)
+    starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label="Last day", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    grade = forms.ChoiceField(label="Grade (1.5.1)")
+    kind = forms.ChoiceField(choices=LedgerEvent.Kind.choices, initial=LedgerEvent.Kind.PAIRS)
+    sessions = forms.IntegerField(min_value=1, max_value=99, initial=1)
+    authorisation_number = forms.CharField(
+        label="Authorisation number (2.6; red points of B4c, B5i and B4s events)",
+        max_length=20,
+        required=False,
+    )
+
+    def __init__(self, *args, grades: frozenset[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["grade"].choices = [
+            (code, label) for code, label in GRADE_CHOICES if code in grades
+        ]
+
+    def event_details(self) -> EventDetails:
+        data = self.cleaned_data
+        return EventDetails(
+            name=data["name"],
+            starts_on=data["starts_on"],
+            ends_on=data["ends_on"],
+            grade=data["grade"],
+            kind=data["kind"],
+            sessions=data["sessions"],
+        )
+
+
+class CreditFileForm(EventDetailsForm):
+    file = forms.FileField(label="Credit file (.grn, .red, .gld, .rag, .mp?)")
+    intended = forms.BooleanField(
+        label="This file was uploaded before and is meant to be credited again",
+        required=False,
+    )
+
+    field_order = ["file", "name", "starts_on", "ends_on", "grade", "kind", "sessions"]
+
+    MAX_BYTES = 2_000_000  # a 20,000-line .rag file is 420 kB
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("A credit file is at most 2 MB.")
+        return upload
+
+
+class AuthorisationForm(forms.Form):
+    club_number = forms.IntegerField(label="Club number")
+    event_name = forms.CharField(max_length=160)
+    grade = forms.ChoiceField(choices=[(g, g) for g in AUTHORISED_GRADES])
+    amount = forms.DecimalField(
+        label="Red points approved", min_value=Decimal("0.01"), decimal_places=2, max_digits=8
+    )
+
+
+class StatementPeriodForm(forms.Form):
+    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
