@@ -123,3 +123,89 @@ class ClubUpdateApi(APIView):
         except DjangoValidationError as error:
             raise_refusal(error)
         return Response(ClubOutputSerializer(club).data)
+
+
+class ClubCreateApi(APIView):
+    """The centre adds a club (1.2)."""
+
+    permission_classes = [HasRole]
+    roles = (Role.STAFF,)
+
+    class ClubCreateInputSerializer(ClubUpdateApi.ClubUpdateInputSerializer):
+        number = serializers.IntegerField(min_value=1)
+        name = serializers.CharField(max_length=120)
+
+    @extend_schema(
+        request=ClubCreateInputSerializer,
+        responses={201: ClubOutputSerializer},
+        summary="Add a club",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.ClubCreateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        try:
+            club = services.club_create(
+                by=request.user, number=data.pop("number"), name=data.pop("name"), **data
+            )
+        except DjangoValidationError as error:
+            raise_refusal(error)
+        return Response(ClubOutputSerializer(club).data, status=201)
+
+
+class StateSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=3)
+    name = serializers.CharField(max_length=60)
+    requires_authorisation = serializers.BooleanField(
+        default=True, help_text="False where the state opted out of authorisations (2.6)."
+    )
+
+
+class StateListApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=StateSerializer(many=True), summary="States")
+    def get(self, request: Request) -> Response:
+        return Response(
+            {"results": StateSerializer(State.objects.order_by("code"), many=True).data}
+        )
+
+
+class StateCreateApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.STAFF,)
+
+    @extend_schema(request=StateSerializer, responses={201: StateSerializer}, summary="Add a state")
+    def post(self, request: Request) -> Response:
+        serializer = StateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            state = services.state_create(by=request.user, **serializer.validated_data)
+        except DjangoValidationError as error:
+            raise_refusal(error)
+        return Response(StateSerializer(state).data, status=201)
+
+
+class StateUpdateApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.STAFF,)
+
+    class StateUpdateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=60, required=False)
+        requires_authorisation = serializers.BooleanField(required=False)
+
+    @extend_schema(request=StateUpdateInputSerializer, responses=StateSerializer, summary="Edit")
+    def post(self, request: Request, code: str) -> Response:
+        state = State.objects.filter(code=code).first()
+        if state is None:
+            raise Http404("No such state.")
+        serializer = self.StateUpdateInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            state = services.state_update(
+                state=state, by=request.user, data=serializer.validated_data
+            )
+        except DjangoValidationError as error:
+            raise_refusal(error)
+        return Response(StateSerializer(state).data)

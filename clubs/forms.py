@@ -2,7 +2,7 @@
 
 from django import forms
 
-from clubs.models import Club
+from clubs.models import Club, State
 
 
 class SecretaryClubForm(forms.ModelForm):
@@ -29,3 +29,20 @@ class StaffClubForm(forms.ModelForm):
             "remote",
             "founded_year",
         ]
+
+
+class NewClubForm(StaffClubForm):
+    class Meta(StaffClubForm.Meta):
+        fields = ["number", *StaffClubForm.Meta.fields]
+
+
+class StateForm(forms.ModelForm):
+    class Meta:
+        model = State
+        fields = ["code", "name", "requires_authorisation"]
+
+
+class StateEditForm(forms.ModelForm):
+    class Meta:
+        model = State
+        fields = ["name", "requires_authorisation"]

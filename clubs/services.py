@@ -34,6 +34,24 @@ def _shown(value: Any) -> Any:
     return value
 
 
+def _saved(instance: Club | State, fields: tuple[str, ...]) -> None:
+    """Run the model's own checks (unique number, lengths) and say which field is wrong."""
+    if isinstance(instance, Club) and not instance.is_special and instance.state_id is None:
+        raise ValidationError(
+            {
+                "state": "An ordinary club belongs to a state; only the special clubs "
+                "(Foreign, NZ and English Players, 1.3.3; Youth Players, 1.3.6) have none."
+            }
+        )
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        raise ValidationError(
+            {f: m for f, m in error.message_dict.items() if f in fields} or error.messages
+        ) from None
+    instance.save()
+
+
 @transaction.atomic
 def club_update(*, club: Club, by: User, data: dict[str, Any]) -> Club:
     """Change a club's details; the masterpoint secretary is told of every change, and when
@@ -69,13 +87,7 @@ def club_update(*, club: Club, by: User, data: dict[str, Any]) -> Club:
     old_email = club.secretary_email
     for field, value in data.items():
         setattr(club, field, value)
-    try:
-        club.full_clean()
-    except ValidationError as error:
-        raise ValidationError(
-            {f: m for f, m in error.message_dict.items() if f in data} or error.messages
-        ) from None
-    club.save()
+    _saved(club, tuple(data))
     recipients = [club.secretary_email]
     if old_email and old_email != club.secretary_email:
         recipients.append(old_email)
@@ -84,3 +96,60 @@ def club_update(*, club: Club, by: User, data: dict[str, Any]) -> Club:
         lambda: tasks.club_change_confirm.delay(club_id, changes, recipients, by_name)
     )
     return club
+
+
+@transaction.atomic
+def club_create(*, by: User, number: int, name: str, **data: Any) -> Club:
+    """A new club, by the centre (1.2). Its masterpoint secretary gets a welcome email."""
+    if not by.is_centre_staff:
+        raise ValidationError("Only the Masterpoint Centre adds clubs.")
+    unknown = sorted(set(data) - set(STAFF_FIELDS))
+    if unknown:
+        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    if not " ".join(str(name or "").split()):
+        raise ValidationError({"name": "A club's name cannot be empty."})
+    if Club.objects.filter(number=number).exists():
+        raise ValidationError({"number": f"Club number {number} is already in use."})
+    club = Club(number=number, name=" ".join(name.split()), **data)
+    _saved(club, ("number", "name", *data))
+    if club.secretary_email:
+        changes = {"number": [None, club.number], "name": [None, club.name]}
+        club_id, by_name, recipients = club.pk, by.get_username(), [club.secretary_email]
+        transaction.on_commit(
+            lambda: tasks.club_change_confirm.delay(club_id, changes, recipients, by_name)
+        )
+    return club
+
+
+STATE_FIELDS = ("name", "requires_authorisation")
+
+
+@transaction.atomic
+def state_create(*, by: User, code: str, name: str, requires_authorisation: bool = True) -> State:
+    if not by.is_centre_staff:
+        raise ValidationError("Only the Masterpoint Centre adds states.")
+    code = (code or "").strip().upper()
+    if not code:
+        raise ValidationError({"code": "A state needs a code such as NSW."})
+    state = State(
+        code=code,
+        name=" ".join((name or "").split()),
+        requires_authorisation=bool(requires_authorisation),
+    )
+    _saved(state, ("code", "name", "requires_authorisation"))
+    return state
+
+
+@transaction.atomic
+def state_update(*, state: State, by: User, data: dict[str, Any]) -> State:
+    """The centre renames a state or records that it opts out of authorisations (2.6)."""
+    if not by.is_centre_staff:
+        raise ValidationError("Only the Masterpoint Centre changes states.")
+    unknown = sorted(set(data) - set(STATE_FIELDS))
+    if unknown:
+        raise ValidationError({name: "This field cannot be changed here." for name in unknown})
+    state = State.objects.select_for_update().get(pk=state.pk)
+    for field, value in data.items():
+        setattr(state, field, value)
+    _saved(state, STATE_FIELDS)
+    return state

@@ -14,8 +14,8 @@ from centre.permissions import (
     state_secretary_required,
 )
 from clubs import reports, services
-from clubs.forms import SecretaryClubForm, StaffClubForm
-from clubs.models import Club
+from clubs.forms import NewClubForm, SecretaryClubForm, StaffClubForm, StateEditForm, StateForm
+from clubs.models import Club, State
 from clubs.selectors import club_report, clubs_visible_to
 from players.forms import add_service_errors
 from players.selectors import club_alternates, club_members
@@ -78,6 +78,59 @@ def club_details(request: HttpRequest) -> HttpResponse:
 @staff_required
 def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/list.html", {"clubs": clubs_visible_to(user=request.user)})
+
+
+@staff_required
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = NewClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            club = services.club_create(
+                by=request.user, number=data.pop("number"), name=data.pop("name"), **data
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"Club {club.number} {club.name} is added.")
+            return redirect("clubs:list")
+    return render(request, "clubs/edit.html", {"form": form, "club": None})
+
+
+@staff_required
+def state_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "clubs/states.html", {"states": State.objects.order_by("code")})
+
+
+@staff_required
+def state_new(request: HttpRequest) -> HttpResponse:
+    form = StateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.state_create(by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "The state is added.")
+            return redirect("clubs:states")
+    return render(request, "clubs/state_edit.html", {"form": form, "state": None})
+
+
+@staff_required
+def state_edit(request: HttpRequest, code: str) -> HttpResponse:
+    state = State.objects.filter(code=code).first()
+    if state is None:
+        raise Http404("No such state.")
+    form = StateEditForm(request.POST or None, instance=State.objects.get(pk=state.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.state_update(state=state, by=request.user, data=form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{state.code} is saved.")
+            return redirect("clubs:states")
+    return render(request, "clubs/state_edit.html", {"form": form, "state": state})
 
 
 @staff_required

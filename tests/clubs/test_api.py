@@ -62,3 +62,38 @@ def test_staff_change_a_clubs_state_and_flags(staff, club_b, state_a):
     assert response.status_code == 200
     club_b.refresh_from_db()
     assert (club_b.state, club_b.remote, club_b.sessions_per_year) == (state_a, True, 200)
+
+
+def test_staff_add_a_state_and_a_club_through_the_api(staff):
+    client = api_for(staff)
+
+    state = client.post("/api/v1/states/create/", {"code": "NT", "name": "Northern Territory"})
+    club = client.post(
+        "/api/v1/clubs/create/",
+        {"number": 801, "name": "Darwin Bridge Club", "state": "NT", "remote": True},
+        format="json",
+    )
+    opted_out = client.post(
+        "/api/v1/states/NT/update/", {"requires_authorisation": False}, format="json"
+    )
+
+    assert (state.status_code, club.status_code) == (201, 201)
+    assert club.json()["state"] == "NT"
+    assert opted_out.json()["requires_authorisation"] is False
+
+
+def test_a_special_club_needs_no_state_but_an_ordinary_one_does(staff):
+    client = api_for(staff)
+
+    youth = client.post(
+        "/api/v1/clubs/create/",
+        {"number": 994, "name": "Youth Players' Club", "kind": "youth"},
+        format="json",
+    )
+    stateless = client.post(
+        "/api/v1/clubs/create/", {"number": 802, "name": "Nowhere"}, format="json"
+    )
+
+    assert youth.status_code == 201
+    assert stateless.status_code == 400
+    assert "An ordinary club belongs to a state" in stateless.json()["error"]["fields"]["state"][0]

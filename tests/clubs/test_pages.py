@@ -141,3 +141,38 @@ def test_state_secretary_reads_the_report_of_a_club_of_the_state(state_client_a,
 def test_report_of_a_club_elsewhere_is_not_found(client_b, state_client_b, members, suffix):
     assert client_b.get(f"/clubs/201/{suffix}").status_code == 404
     assert state_client_b.get(f"/clubs/201/{suffix}").status_code == 404
+
+
+def test_staff_add_a_club_and_a_state_and_change_the_state(staff_client, state_a):
+    from clubs.models import Club, State
+
+    staff_client.post("/states/new/", {"code": "tas", "name": "Tasmania"})
+    tas = State.objects.get(code="TAS")
+    staff_client.post(
+        "/clubs/new/",
+        {
+            "number": 701,
+            "name": "Hobart Bridge Club",
+            "state": tas.pk,
+            "kind": "ordinary",
+            "secretary_email": "hobart@example.org",
+            "sessions_per_year": "100",
+            "affiliated": "on",
+        },
+    )
+    staff_client.post("/states/TAS/edit/", {"name": "Tasmania", "requires_authorisation": ""})
+
+    assert Club.objects.get(number=701).state == tas
+    tas.refresh_from_db()
+    assert tas.requires_authorisation is False
+
+
+def test_a_club_number_in_use_is_refused(staff_client, club_a, state_a):
+    from clubs.models import Club
+
+    response = staff_client.post(
+        "/clubs/new/", {"number": 201, "name": "Copy", "state": state_a.pk, "kind": "ordinary"}
+    )
+
+    assert "already exists" in response.content.decode()
+    assert Club.objects.filter(number=201).get().name == "Club A"

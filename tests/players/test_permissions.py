@@ -55,6 +55,15 @@ CLUB_A_ROUTES = [
     ("post", f"/api/v1/clubs/201/alternates/{ALTERNATE}/remove/", {}),
     ("post", f"/api/v1/clubs/201/cancellations/{MEMBER}/request/", {}),
     ("post", f"/api/v1/clubs/201/cancellations/{MEMBER}/withdraw/", {}),
+    # The centre's own pages: clubs and states.
+    ("get", "/clubs/new/", None),
+    ("post", "/clubs/new/", {"number": 777, "name": "Rogue", "state": 1, "kind": "ordinary"}),
+    ("get", "/states/", None),
+    ("post", "/states/new/", {"code": "XX", "name": "Rogue"}),
+    ("post", "/states/NSW/edit/", {"name": "Renamed", "requires_authorisation": ""}),
+    ("post", "/api/v1/clubs/create/", {"number": 777, "name": "Rogue", "state": "NSW"}),
+    ("post", "/api/v1/states/create/", {"code": "XX", "name": "Rogue"}),
+    ("post", "/api/v1/states/NSW/update/", {"requires_authorisation": False}),
 ]
 
 # Pages every club secretary has for the own club: open to club B's secretary, closed to
@@ -99,7 +108,11 @@ def records(club_a, state_a, monkeypatch):
 
 
 def snapshot() -> list:
+    from clubs.models import Club, State
+
     return [
+        list(Club.objects.order_by("pk").values()),
+        list(State.objects.order_by("pk").values()),
         list(Player.objects.order_by("pk").values()),
         list(Alternate.objects.order_by("pk").values("player_id", "club_id")),
         PlayerChange.objects.count(),
