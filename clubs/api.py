@@ -4,6 +4,8 @@ Scoped exactly as the pages: a club secretary sees the club, a state secretary t
 clubs, staff all; any other club answers 404.
 """
 
+from typing import NoReturn
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -37,7 +39,7 @@ def club_for_acting(request: Request, number: int) -> Club:
     raise Http404("No such club.")
 
 
-def raise_refusal(error: DjangoValidationError) -> None:
+def raise_refusal(error: DjangoValidationError) -> NoReturn:
     """A service's refusal in the API's one error shape."""
     if hasattr(error, "error_dict"):
         raise exceptions.ValidationError(error.message_dict) from None
