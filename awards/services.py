@@ -16,7 +16,7 @@ from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Sum
 from django.utils import timezone
 
@@ -47,6 +47,8 @@ CLUB_GRADES = frozenset({"F", "E", "D", "B4c", "B5i"})
 STATE_GRADES = frozenset({"C", "B4c", "B5i", "B4s", "B5", "B4", "B3", "B"})
 # 7.5.1: gold points come from the gold point coordinator, a member of the centre's staff.
 CHUNK = 5000
+# Players per UPDATE of the totals: 7 parameters each, well under SQLite's 32,766.
+TOTALS_CHUNK = 2000
 
 
 class AwardsError(Exception):
@@ -537,7 +539,7 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
             CreditUpload.Source.SUNDRY: Credit.Source.SUNDRY,
             CreditUpload.Source.RESULTS: Credit.Source.RESULTS,
         }[upload.source]
-        credits: list[Credit] = []
+        credited: list[tuple[int, str, int]] = []
         held: list[HeldCredit] = []
         for line in lines:
             if statuses.get(line["player_id"]) == Player.Status.INACTIVE:
@@ -552,31 +554,78 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
                     )
                 )
             else:
-                credits.append(
-                    Credit(
-                        player_id=line["player_id"],
-                        event=event,
-                        colour=line["colour"],
-                        points=line["points"],
-                        source=source,
-                        period=period,
-                        upload=upload,
-                        uploaded_by=upload.uploaded_by,
-                    )
-                )
-        Credit.objects.bulk_create(credits, batch_size=2000)
-        HeldCredit.objects.bulk_create(held, batch_size=2000)
-        _totals_add(
-            year=period.year,
-            amounts=((c.player_id, c.colour, c.points) for c in credits),
-            state=Credit.State.PROVISIONAL,
+                credited.append((line["player_id"], line["colour"], line["points"]))
+        _credits_insert(
+            rows=credited,
+            event=event,
+            period=period,
+            upload=upload,
+            source=source,
         )
+        HeldCredit.objects.bulk_create(held, batch_size=2000)
+        _totals_add(year=period.year, amounts=credited, state=Credit.State.PROVISIONAL)
         upload.status = CreditUpload.Status.CREDITED
         upload.event = event
         upload.period = period
         upload.credited_at = timezone.now()
         upload.save(update_fields=["status", "event", "period", "credited_at"])
     return upload
+
+
+def _credits_insert(
+    *,
+    rows: list[tuple[int, str, int]],
+    event: Event,
+    period: Period,
+    upload: CreditUpload,
+    source: str,
+) -> None:
+    """Write an upload's credits: (player, colour, hundredths), provisional, in its month.
+
+    On PostgreSQL one INSERT ... SELECT FROM unnest() of three arrays writes them all, which
+    keeps a 20,000-line file close to the speed of COPY; elsewhere Django's bulk_create.
+    """
+    if not rows:
+        return
+    if connection.vendor == "postgresql":
+        players, colours, points = (list(column) for column in zip(*rows, strict=True))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO awards_credit (player_id, event_id, colour, points, source, "
+                "period_id, state, upload_id, uploaded_by_id, reason, conversion, created_at) "
+                "SELECT v.player_id, %s, v.colour, v.points, %s, %s, %s, %s, %s, '', '', %s "
+                "FROM unnest(%s::bigint[], %s::varchar[], %s::integer[]) "
+                "AS v(player_id, colour, points)",
+                [
+                    event.pk,
+                    source,
+                    period.pk,
+                    Credit.State.PROVISIONAL,
+                    upload.pk,
+                    upload.uploaded_by_id,
+                    timezone.now(),
+                    players,
+                    colours,
+                    points,
+                ],
+            )
+        return
+    Credit.objects.bulk_create(
+        (
+            Credit(
+                player_id=player_id,
+                event=event,
+                colour=colour,
+                points=hundredths,
+                source=source,
+                period=period,
+                upload=upload,
+                uploaded_by_id=upload.uploaded_by_id,
+            )
+            for player_id, colour, hundredths in rows
+        ),
+        batch_size=2000,
+    )
 
 
 def _player_statuses(player_ids: list[int]) -> dict[int, str]:
@@ -618,27 +667,85 @@ def _totals_add(*, year: int, amounts: Iterable[tuple[int, str, int]], state: st
     _totals_apply(year=year, deltas=deltas)
 
 
+TOTALS_FIELDS = tuple(
+    f"{colour}_{state}"
+    for colour in ("green", "red", "gold")
+    for state in ("provisional", "approved")
+)
+
+
 def _totals_apply(*, year: int, deltas: dict[int, dict[str, int]]) -> None:
+    """Add the deltas to the players' totals of the year, in the caller's transaction.
+
+    One UPDATE per chunk adds each player's deltas to the row as it is in the database
+    (`total = total + delta`), so concurrent writers never lose each other's points. The
+    rows are first locked in player order, so two writers never wait on each other in a ring.
+    """
     if not deltas:
         return
     ids = sorted(deltas)
+    if connection.vendor == "postgresql":
+        _totals_apply_postgresql(year=year, ids=ids, deltas=deltas)
+        return
     PlayerTotals.objects.bulk_create(
         [PlayerTotals(player_id=i, year=year) for i in ids],
         ignore_conflicts=True,
         batch_size=2000,
     )
-    fields = sorted({name for delta in deltas.values() for name in delta})
-    for start in range(0, len(ids), 2000):
-        # Rows are locked in player order, so two writers never wait on each other in a ring.
-        rows = list(
-            PlayerTotals.objects.select_for_update()
-            .filter(year=year, player_id__in=ids[start : start + 2000])
-            .order_by("player_id")
+    table = connection.ops.quote_name(PlayerTotals._meta.db_table)
+    columns = ", ".join(f"d_{name}" for name in TOTALS_FIELDS)
+    assignments = ", ".join(f"{name} = {name} + v.d_{name}" for name in TOTALS_FIELDS)
+    row = "(" + ", ".join(["%s"] * (len(TOTALS_FIELDS) + 1)) + ")"
+    with connection.cursor() as cursor:
+        for start in range(0, len(ids), TOTALS_CHUNK):
+            chunk = ids[start : start + TOTALS_CHUNK]
+            list(
+                PlayerTotals.objects.select_for_update()
+                .filter(year=year, player_id__in=chunk)
+                .order_by("player_id")
+                .values_list("pk", flat=True)
+            )
+            params: list[int] = []
+            for player_id in chunk:
+                delta = deltas[player_id]
+                params.append(player_id)
+                params.extend(int(delta.get(name, 0)) for name in TOTALS_FIELDS)
+            params.append(year)
+            cursor.execute(
+                f"WITH v(player_id, {columns}) AS (VALUES {', '.join([row] * len(chunk))}) "  # noqa: S608
+                f"UPDATE {table} SET {assignments} FROM v "
+                f"WHERE {table}.player_id = v.player_id AND {table}.year = %s",
+                params,
+            )
+
+
+def _totals_apply_postgresql(
+    *, year: int, ids: list[int], deltas: dict[int, dict[str, int]]
+) -> None:
+    """The same on PostgreSQL, with one array per column: three statements for any size."""
+    columns = {name: [int(deltas[i].get(name, 0)) for i in ids] for name in TOTALS_FIELDS}
+    zeros = ", ".join("0" for _ in TOTALS_FIELDS)
+    assignments = ", ".join(f"{name} = t.{name} + v.d_{name}" for name in TOTALS_FIELDS)
+    arrays = ", ".join("%s::bigint[]" for _ in TOTALS_FIELDS)
+    names = ", ".join(f"d_{name}" for name in TOTALS_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO awards_playertotals (player_id, year, {', '.join(TOTALS_FIELDS)}) "  # noqa: S608
+            f"SELECT p, %s, {zeros} FROM unnest(%s::bigint[]) AS p "
+            f"ON CONFLICT (player_id, year) DO NOTHING",
+            [year, ids],
         )
-        for row in rows:
-            for name, value in deltas[row.player_id].items():
-                setattr(row, name, getattr(row, name) + value)
-        PlayerTotals.objects.bulk_update(rows, fields, batch_size=1000)
+        cursor.execute(
+            "SELECT id FROM awards_playertotals WHERE year = %s AND player_id = ANY(%s) "
+            "ORDER BY player_id FOR UPDATE",
+            [year, ids],
+        )
+        cursor.execute(
+            f"UPDATE awards_playertotals AS t SET {assignments} "  # noqa: S608
+            f"FROM unnest(%s::bigint[], {arrays}) AS v(player_id, {names}) "
+            f"WHERE t.player_id = v.player_id AND t.year = %s",
+            [ids, *columns.values(), year],
+        )
 
 
 def credits_approve(*, period: Period, limit: int) -> int:

@@ -1,0 +1,263 @@
+"""A national database, then the upload of a 20,000-line credit file and a month close.
+
+Builds, in a scratch PostgreSQL database of its own (the name of DATABASE_URL's database with
+`bench_` in front; created and dropped here, the real one is never touched), a registry the
+size of the ABF's: 40,000 players in 400 clubs, 2,000,000 credits in 24 months. Then it
+times, through the portal's own services:
+
+- checking a 20,000-line .grn file (App. E step 1) and crediting it (step 2);
+- closing the month that holds those 20,000 provisional credits;
+
+and prints lines per second next to what PostgreSQL's own COPY achieves for the same 20,000
+rows into the same table, on the same machine.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/masterpoints \\
+        .venv/bin/python bench/national.py [--players 40000] [--credits 2000000] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "centre.settings_test")
+
+import django
+
+django.setup()
+
+from django.db import connection, transaction  # noqa: E402
+from django.test.utils import setup_databases, teardown_databases  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+FILE_LINES = 20_000
+
+
+def say(message: str) -> None:
+    print(message, flush=True)
+
+
+def build(players: int, credits: int, rng: random.Random) -> dict:
+    """The national registry: clubs, players, events, credits, periods and totals."""
+    from awards.models import Event
+    from centre.models import Period, Role, User
+    from clubs.models import Club, State
+    from players import abf_numbers
+    from players.models import Player
+
+    started = time.perf_counter()
+    states = [
+        State.objects.create(code=code, name=f"State {code}")
+        for code in ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "ACT", "NT")
+    ]
+    clubs = Club.objects.bulk_create(
+        Club(number=100 + n, name=f"Bridge Club {n}", state=states[n % len(states)])
+        for n in range(400)
+    )
+    staff = User.objects.create(username="bench-staff", role=Role.STAFF)
+    secretary = User.objects.create(username="bench-club", role=Role.CLUB_SECRETARY, club=clubs[0])
+    numbers: list[str] = []
+    serial = 100000
+    while len(numbers) < players:
+        number = abf_numbers.from_serial(serial)
+        serial += 1
+        if number:
+            numbers.append(number)
+    Player.objects.bulk_create(
+        (
+            Player(
+                abf_number=number,
+                given_names=f"Given{n}",
+                family_name=f"Family{n % 5000}",
+                birth_year=1940 + n % 60,
+                home_club=clubs[n % len(clubs)],
+            )
+            for n, number in enumerate(numbers)
+        ),
+        batch_size=5000,
+    )
+    player_ids = list(Player.objects.order_by("id").values_list("id", flat=True))
+    today = timezone.localdate()
+    months = []
+    year, month = today.year, today.month
+    for _ in range(24):
+        year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+        months.append((year, month))
+    periods = Period.objects.bulk_create(
+        Period(year=y, month=m, status="closed", closed_at=timezone.now(), closed_by=staff)
+        for y, m in months
+    )
+    per_event = 100
+    events = Event.objects.bulk_create(
+        (
+            Event(
+                organiser="club",
+                club=clubs[n % len(clubs)],
+                state_id=clubs[n % len(clubs)].state_id,
+                name=f"Session {n}",
+                starts_on=date(*months[n % 24], 1) + timedelta(days=n % 28),
+                ends_on=date(*months[n % 24], 1) + timedelta(days=n % 28),
+                grade="E",
+                created_by=secretary,
+            )
+            for n in range(credits // per_event)
+        ),
+        batch_size=5000,
+    )
+    say(f"  registry: {len(player_ids):,} players, {len(events):,} events")
+    # 2,000,000 approved credits, written with COPY: this is the setting, not the measure.
+    now = timezone.now().isoformat()
+    with connection.cursor() as cursor:
+        raw = cursor.cursor
+        with raw.copy(
+            "COPY awards_credit (player_id, event_id, colour, points, source, period_id, "
+            "state, uploaded_by_id, reason, conversion, created_at) FROM STDIN"
+        ) as copy:
+            for index, event in enumerate(events):
+                period_id = periods[index % 24].pk
+                for player_id in rng.sample(player_ids, per_event):
+                    copy.write_row(
+                        (
+                            player_id,
+                            event.pk,
+                            "green",
+                            rng.randint(1, 300),
+                            "file",
+                            period_id,
+                            "approved",
+                            secretary.pk,
+                            "",
+                            "",
+                            now,
+                        )
+                    )
+        cursor.execute(
+            """
+            INSERT INTO awards_playertotals (player_id, year, green_provisional, red_provisional,
+                gold_provisional, green_approved, red_approved, gold_approved)
+            SELECT c.player_id, p.year, 0, 0, 0, SUM(c.points), 0, 0
+            FROM awards_credit c JOIN centre_period p ON p.id = c.period_id
+            GROUP BY c.player_id, p.year
+            """
+        )
+        cursor.execute("ANALYZE")
+        cursor.execute("SELECT COUNT(*) FROM awards_credit")
+        count = cursor.fetchone()[0]
+    say(f"  ledger: {count:,} credits, built in {time.perf_counter() - started:.0f} s")
+    return {
+        "staff": staff,
+        "secretary": secretary,
+        "player_ids": player_ids,
+        "numbers": numbers,
+        "credits": count,
+    }
+
+
+def measure(world: dict, rng: random.Random) -> None:
+    from awards import credit_files
+    from awards.models import Credit
+    from awards.services import EventDetails, credit_upload_check, credit_upload_confirm
+    from centre.services import month_close
+
+    chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each
+    content = credit_files.write([(number, rng.randint(1, 500)) for number in chosen])
+    event = EventDetails(
+        name="National benchmark pairs",
+        starts_on=timezone.localdate() - timedelta(days=1),
+        grade="E",
+    )
+    t0 = time.perf_counter()
+    upload = credit_upload_check(
+        by=world["secretary"], filename="bench.grn", content=content, event=event
+    )
+    t1 = time.perf_counter()
+    upload = credit_upload_confirm(upload=upload, by=world["secretary"])
+    t2 = time.perf_counter()
+    period = upload.period
+    closed = month_close(period=period, by=world["staff"])
+    t3 = time.perf_counter()
+    assert closed.status == "closed"
+    assert Credit.objects.filter(upload=upload, state="approved").count() == FILE_LINES
+
+    # PostgreSQL's own COPY of the same 20,000 rows into the same table, rolled back after.
+    rows = list(
+        Credit.objects.filter(upload=upload).values_list(
+            "player_id", "event_id", "colour", "points", "source", "period_id", "uploaded_by_id"
+        )
+    )
+    from awards.models import Event
+
+    spare = Event.objects.create(
+        organiser="club",
+        club=world["secretary"].club,
+        name="COPY comparison",
+        starts_on=event.starts_on,
+        ends_on=event.starts_on,
+        grade="E",
+    )
+    buffer = io.StringIO()
+    stamp = timezone.now().isoformat()
+    for player_id, _event, colour, points, source, period_id, by in rows:
+        buffer.write(
+            f"{player_id}\t{spare.pk}\t{colour}\t{points}\t{source}\t{period_id}\t"
+            f"provisional\t{by}\t\t\t{stamp}\n"
+        )
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            # Check the foreign keys as the rows go in, as the crediting's commit does.
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            t4 = time.perf_counter()
+            with cursor.cursor.copy(
+                "COPY awards_credit (player_id, event_id, colour, points, source, period_id, "
+                "state, uploaded_by_id, reason, conversion, created_at) FROM STDIN"
+            ) as copy:
+                copy.write(buffer.getvalue())
+            t5 = time.perf_counter()
+        transaction.set_rollback(True)
+
+    def rate(seconds: float) -> str:
+        return f"{seconds:8.2f} s  {FILE_LINES / seconds:>10,.0f} lines/s"
+
+    say("")
+    say(f"{FILE_LINES:,}-line .grn file on a ledger of {world['credits']:,} credits:")
+    say(f"  check (parse, players, preview)   {rate(t1 - t0)}")
+    say(f"  credit (ledger, totals, one txn)  {rate(t2 - t1)}")
+    say(f"  upload, both steps                {rate(t2 - t0)}")
+    say(f"  month close ({FILE_LINES:,} to approve)   {rate(t3 - t2)}")
+    say(f"  PostgreSQL COPY, same rows        {rate(t5 - t4)}")
+    say(f"  crediting runs at {(t5 - t4) / (t2 - t1):.0%} of COPY's speed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=40_000)
+    parser.add_argument("--credits", type=int, default=2_000_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+    args = parser.parse_args()
+    if connection.vendor != "postgresql":
+        sys.exit("bench/national.py runs on PostgreSQL: set DATABASE_URL=postgres://...")
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    database["TEST"]["NAME"] = f"bench_{database['NAME']}"
+    rng = random.Random(args.seed)
+    say(f"Building a national database in {database['TEST']['NAME']}...")
+    old = setup_databases(verbosity=0, interactive=False)
+    try:
+        world = build(args.players, args.credits, rng)
+        measure(world, rng)
+    finally:
+        if not args.keep:
+            teardown_databases(old, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
