@@ -155,6 +155,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "billing.tasks.annual_capitation",
         "schedule": crontab(minute=0, hour=4, day_of_month=2, month_of_year=4),
     },
+    # 1.3.2: points held for inactive players are forfeited once their window has passed.
+    "awards-held-credits-forfeit": {
+        "task": "awards.tasks.held_credits_forfeit_expired",
+        "schedule": crontab(minute=30, hour=1),
+    },
 }
 
 REST_FRAMEWORK = {
