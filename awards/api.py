@@ -25,7 +25,7 @@ from awards import selectors as ledger
 from awards import services as ledger_services
 from awards.models import AUTHORISED_GRADES, GRADE_CHOICES, Authorisation, CreditUpload
 from awards.models import Event as LedgerEvent
-from awards.rules import RulesError, compute_awards
+from awards.rules import EventAwards, RulesError, compute_awards
 from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
 from centre.models import Role
 from centre.permissions import HasRole
@@ -126,6 +126,7 @@ class UploadLineSerializer(serializers.Serializer):
 class UploadSerializer(serializers.ModelSerializer):
     lines = serializers.SerializerMethodField()
     warnings = serializers.SerializerMethodField()
+    differences = serializers.SerializerMethodField()
     period = serializers.SerializerMethodField()
     authorisation = serializers.SlugRelatedField(slug_field="number", read_only=True)
 
@@ -148,6 +149,7 @@ class UploadSerializer(serializers.ModelSerializer):
             "credited_at",
             "cancelled_at",
             "warnings",
+            "differences",
             "lines",
         ]
 
@@ -157,6 +159,10 @@ class UploadSerializer(serializers.ModelSerializer):
 
     def get_warnings(self, upload: CreditUpload) -> list[str]:
         return upload.preview.get("warnings", [])
+
+    def get_differences(self, upload: CreditUpload) -> list[dict]:
+        """Lines whose points differ from what the rules give (files sent with results)."""
+        return upload.preview.get("differences", [])
 
     def get_period(self, upload: CreditUpload) -> str | None:
         return str(upload.period) if upload.period else None
@@ -173,6 +179,17 @@ class UploadCreateSerializer(serializers.Serializer):
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
     intended = serializers.BooleanField(
         default=False, help_text="The same file was uploaded before and is to be credited again."
+    )
+    results = serializers.JSONField(
+        binary=True,
+        required=False,
+        help_text="Optional: the event's results as the calculator takes them (JSON); the "
+        "preview then lists every line whose points differ from what the rules give.",
+    )
+    players = serializers.JSONField(
+        binary=True,
+        required=False,
+        help_text='With `results`: each contestant\'s ABF numbers, {"N1": ["0123456", ...]}.',
     )
 
 
@@ -197,6 +214,14 @@ class UploadCreateApi(_UploadApi):
         data = UploadCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        expected = None
+        if values.get("results") is not None:
+            awards = _awards_of(values["results"])
+            expected, problems = ledger_services.awards_by_player(
+                awards=awards, players=_players_of(values.get("players"))
+            )
+            if problems:
+                raise _rejected(ledger_services.UploadRejected(problems))
         try:
             upload = ledger_services.credit_upload_check(
                 by=request.user,
@@ -212,6 +237,77 @@ class UploadCreateApi(_UploadApi):
                 ),
                 authorisation_number=values["authorisation_number"],
                 intended=values["intended"],
+                expected=expected,
+            )
+        except ledger_services.UploadRejected as rejected:
+            raise _rejected(rejected) from rejected
+        return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
+
+
+def _awards_of(results: object) -> EventAwards:
+    """The calculator's request, computed by the award engine; errors under `results.`."""
+    given = CalculatorRequestSerializer(data=results)
+    if not given.is_valid():
+        raise ValidationError({"results": given.errors})
+    try:
+        return compute_awards(given.to_event())
+    except RulesError as error:
+        raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
+
+
+def _players_of(players: object) -> dict[str, list[str]]:
+    if not isinstance(players, dict) or not all(
+        isinstance(numbers, list) and all(isinstance(n, str | int) for n in numbers)
+        for numbers in players.values()
+    ):
+        raise ValidationError(
+            {"players": ['Give each contestant\'s ABF numbers: {"N1": ["0123456", "0002288"]}.']}
+        )
+    return {str(label): [str(n) for n in numbers] for label, numbers in players.items()}
+
+
+class UploadResultsSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=160, help_text="The event's name.")
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    results = serializers.JSONField(help_text="The event's results as the calculator takes them.")
+    players = serializers.JSONField(
+        help_text='Each contestant\'s ABF numbers: {"N1": ["0123456", "0002288"], ...}.'
+    )
+
+
+class UploadResultsApi(_UploadApi):
+    @extend_schema(
+        summary="From results to credits: compute the awards and check them as an upload",
+        description=(
+            "The event's results (rankings and matches, as the calculator takes them) with "
+            "each contestant's ABF numbers. The award engine computes every contestant's "
+            "award; each of its players is credited that award, through the same checks as a "
+            "credit file. Confirm the upload to credit it."
+        ),
+        request=UploadResultsSerializer,
+        responses={201: UploadSerializer, 400: OpenApiResponse(description="What is wrong")},
+    )
+    def post(self, request: Request) -> Response:
+        data = UploadResultsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        awards = _awards_of(values["results"])
+        try:
+            upload = ledger_services.credit_results_check(
+                by=request.user,
+                event=ledger_services.EventDetails(
+                    name=values["name"],
+                    starts_on=values["starts_on"],
+                    ends_on=values.get("ends_on"),
+                    grade=awards.grade,
+                    kind=awards.kind.value,
+                    sessions=max(1, len(values["results"].get("sessions", []))),
+                ),
+                awards=awards,
+                players=_players_of(values["players"]),
+                authorisation_number=values["authorisation_number"],
             )
         except ledger_services.UploadRejected as rejected:
             raise _rejected(rejected) from rejected

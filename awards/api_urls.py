@@ -12,12 +12,14 @@ from awards.api import (
     UploadCreateApi,
     UploadDetailApi,
     UploadListApi,
+    UploadResultsApi,
 )
 
 urlpatterns = [
     path("calculator/awards", CalculatorAwardsApi.as_view(), name="calculator-awards"),
     path("uploads", UploadListApi.as_view(), name="uploads"),
     path("uploads/check", UploadCreateApi.as_view(), name="upload-check"),
+    path("uploads/results", UploadResultsApi.as_view(), name="upload-results"),
     path("uploads/<int:pk>", UploadDetailApi.as_view(), name="upload-detail"),
     path("uploads/<int:pk>/confirm", UploadConfirmApi.as_view(), name="upload-confirm"),
     path("uploads/<int:pk>/cancel", UploadCancelApi.as_view(), name="upload-cancel"),

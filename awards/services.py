@@ -32,6 +32,7 @@ from awards.models import (
     PlayerTotals,
     grade_colour,
 )
+from awards.rules import EventAwards
 from awards.rules.grades import ABF_GRADES
 from centre.models import Period, User
 from centre.services import period_for_credits
@@ -340,8 +341,12 @@ def credit_upload_check(
     authorisation_number: str = "",
     intended: bool = False,
     source: str = CreditUpload.Source.FILE,
+    expected: dict[str, int] | None = None,
 ) -> CreditUpload:
     """App. E step 1: check every line and keep the upload, ready for confirmation.
+
+    `expected` (ABF number -> hundredths), when the event's results came with the file, is
+    what the award rules give; the preview then lists every line that differs from it.
 
     Raises UploadRejected, listing every problem by line, when anything is wrong; then
     nothing is stored.
@@ -418,6 +423,8 @@ def credit_upload_check(
                     "lines": checked.lines,
                     "warnings": checked.warnings,
                     "totals": checked.totals,
+                    "differences": _differences(checked.lines, expected),
+                    "checked_against_results": expected is not None,
                 },
                 line_count=len({line["line"] for line in checked.lines}),
                 total_green=checked.totals["green"],
@@ -428,6 +435,94 @@ def credit_upload_check(
         raise UploadRejected(
             [Problem(0, "This file was already uploaded just now.", "intended")]
         ) from exc
+
+
+def _differences(lines: list[dict], expected: dict[str, int] | None) -> list[dict]:
+    """Every line whose points differ from what the rules give, and every player missing."""
+    if expected is None:
+        return []
+    given: dict[str, int] = {}
+    for line in lines:
+        given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
+    differences = [
+        {
+            "line": line["line"],
+            "abf_number": line["abf_number"],
+            "name": line["name"],
+            "points": line["points"],
+            "expected": expected.get(line["abf_number"], 0),
+        }
+        for line in lines
+        if expected.get(line["abf_number"], 0) != given[line["abf_number"]]
+    ]
+    differences += [
+        {"line": None, "abf_number": number, "name": "", "points": 0, "expected": points}
+        for number, points in sorted(expected.items())
+        if points and number not in given
+    ]
+    return differences
+
+
+def awards_by_player(
+    *, awards: EventAwards, players: dict[str, list[str]]
+) -> tuple[dict[str, int], list[Problem]]:
+    """Each player's award in hundredths, from each contestant's award and ABF numbers.
+
+    Every member of a pair or team receives the contestant's award (the calculator gives it
+    per player). A player listed for two contestants receives both.
+    """
+    problems: list[Problem] = []
+    by_player: dict[str, int] = {}
+    labels = set(awards.labels)
+    for label in sorted(set(players) - labels):
+        problems.append(
+            Problem(0, f"{label} is not a contestant of the results.", f"players.{label}")
+        )
+    for contestant in awards.contestants:
+        hundredths = int((contestant.total * 100).to_integral_value(rounding=ROUND_HALF_UP))
+        numbers = players.get(contestant.label)
+        if not numbers:
+            if hundredths:
+                problems.append(
+                    Problem(
+                        0,
+                        f"{contestant.label} wins {points_text(hundredths)} points: give the "
+                        f"ABF numbers of its players.",
+                        f"players.{contestant.label}",
+                    )
+                )
+            continue
+        for raw in numbers:
+            number = abf_numbers.normalise(str(raw))
+            if hundredths:
+                by_player[number] = by_player.get(number, 0) + hundredths
+    return by_player, problems
+
+
+def credit_results_check(
+    *,
+    by: User,
+    event: EventDetails,
+    awards: EventAwards,
+    players: dict[str, list[str]],
+    authorisation_number: str = "",
+) -> CreditUpload:
+    """From results to credits: the award engine's awards become an upload (App. E step 1)."""
+    by_player, problems = awards_by_player(awards=awards, players=players)
+    if event.grade != awards.grade:
+        problems.append(
+            Problem(0, f"The results are of grade {awards.grade}, not {event.grade}.", "grade")
+        )
+    if problems:
+        raise UploadRejected(problems)
+    entries = [Entry(abf_number=number, points=points) for number, points in by_player.items()]
+    return credit_entries_check(
+        by=by,
+        entries=entries,
+        event=event,
+        source=CreditUpload.Source.RESULTS,
+        authorisation_number=authorisation_number,
+    )
 
 
 def credit_entries_check(
