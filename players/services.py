@@ -334,6 +334,11 @@ def player_reactivate(*, player: Player, club: Club, by: User | None) -> Player:
     player.home_club = club
     player.save(update_fields=["status", "home_club"])
     _record(player=player, by=by, club=club, action="reactivate", changes=changes)
+    # 1.3.2: points held while inactive are credited for the quarter of renewal and the one
+    # before it, the rest forfeited. (Imported here: the ledger builds on the registry.)
+    from awards.services import held_credits_release
+
+    held_credits_release(player=player)
     return player
 
 

@@ -148,3 +148,19 @@ def test_club_adjusts_its_own_credit_only_before_its_month_closes(
     with pytest.raises(AwardsError, match="is closed"):
         credit_adjust(credit=original, points=-10, reason="typo", by=secretary_a)
     assert player_totals(player=player).approved["green"] == 90
+
+
+def test_reactivating_a_player_credits_the_points_held_for_them(secretary_a, club_a):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from players.services import player_reactivate
+
+    inactive = PlayerFactory(status=Player.Status.INACTIVE, home_club=None)
+    recent = hold(secretary_a, inactive, timezone.localdate() - timedelta(days=1), 35)
+    player_reactivate(player=inactive, club=club_a, by=secretary_a)
+    recent.refresh_from_db()
+    assert recent.status == HeldCredit.Status.CREDITED
+    assert Credit.objects.get(player=inactive).points == 35
+    assert player_totals(player=inactive).provisional["green"] == 35
