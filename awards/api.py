@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from awards import selectors as ledger
 from awards import services as ledger_services
-from awards.models import AUTHORISED_GRADES, GRADE_CHOICES, Authorisation, CreditUpload
+from awards.models import AUTHORISED_GRADES, GRADE_CHOICES, Authorisation, Credit, CreditUpload
 from awards.models import Event as LedgerEvent
 from awards.rules import EventAwards, RulesError, compute_awards
 from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
@@ -365,6 +365,55 @@ class UploadCancelApi(_UploadApi):
         except ledger_services.AwardsError as error:
             raise ValidationError({"status": [str(error)]}) from error
         return Response(UploadSerializer(upload).data)
+
+
+# --- corrections: adjusting credits -------------------------------------------------------
+
+
+class CreditAdjustSerializer(serializers.Serializer):
+    points = serializers.IntegerField(help_text="Hundredths to add (negative to take away).")
+    reason = serializers.CharField(max_length=255)
+
+
+class CreditSerializer(serializers.ModelSerializer):
+    player = serializers.SlugRelatedField(slug_field="abf_number", read_only=True)
+    period = serializers.StringRelatedField()
+
+    class Meta:
+        model = Credit
+        fields = ["id", "player", "event", "colour", "points", "source", "state", "period"]
+        fields += ["reason", "adjusts", "created_at"]
+
+
+class CreditAdjustApi(APIView):
+    """A correction is a new, adjusting credit with a reason; the credit itself never changes."""
+
+    permission_classes = [HasRole]
+    roles = (Role.CLUB_SECRETARY, Role.STAFF)
+
+    @extend_schema(
+        summary="Adjust a credit (staff; or the club that credited it, before its month closes)",
+        request=CreditAdjustSerializer,
+        responses={201: CreditSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        credits = Credit.objects.all()
+        if not request.user.is_centre_staff:
+            # Another club's credit is not found, never forbidden.
+            credits = credits.filter(upload__club=request.user.club)
+        credit = get_object_or_404(credits, pk=pk)
+        data = CreditAdjustSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            adjustment = ledger_services.credit_adjust(
+                credit=credit,
+                points=data.validated_data["points"],
+                reason=data.validated_data["reason"],
+                by=request.user,
+            )
+        except ledger_services.AwardsError as error:
+            raise ValidationError(str(error)) from error
+        return Response(CreditSerializer(adjustment).data, status=status.HTTP_201_CREATED)
 
 
 # --- authorisations (2.6) -----------------------------------------------------------------

@@ -144,3 +144,28 @@ def test_schema_documents_the_upload_operations(staff):
     text = response.content.decode()
     assert "/api/v1/uploads/check" in text
     assert "/api/v1/masterpoints/lookup" in text
+
+
+def test_club_adjusts_its_own_credit_but_never_another_clubs(secretary_a, secretary_b, members):
+    from tests.awards.conftest import upload_and_confirm
+
+    upload_and_confirm(secretary_a, "m.grn", grn((members[0].abf_number, 100)))
+    credit = Credit.objects.get()
+    refused = api(secretary_b).post(
+        reverse("credit-adjust", args=[credit.pk]), {"points": -10, "reason": "x"}, format="json"
+    )
+    assert refused.status_code == 404
+    response = api(secretary_a).post(
+        reverse("credit-adjust", args=[credit.pk]),
+        {"points": -10, "reason": "Board 7 misscored"},
+        format="json",
+    )
+    assert response.status_code == 201
+    assert response.json()["source"] == "adjustment"
+    credit.refresh_from_db()
+    assert credit.points == 100
+    assert sum(Credit.objects.values_list("points", flat=True)) == 90
+    no_reason = api(secretary_a).post(
+        reverse("credit-adjust", args=[credit.pk]), {"points": -10, "reason": " "}, format="json"
+    )
+    assert no_reason.status_code == 400
