@@ -20,6 +20,7 @@ from players.forms import (
 )
 from players.models import Player
 from players.selectors import (
+    SEARCH_LIMIT,
     club_alternates,
     club_members,
     player_by_abf_number,
@@ -59,7 +60,13 @@ def search(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "players/search.html",
-        {"form": form, "results": results, "searched": bool(form.is_bound and form.is_valid())},
+        {
+            "form": form,
+            "results": results,
+            "searched": bool(form.is_bound and form.is_valid()),
+            "truncated": len(results) >= SEARCH_LIMIT,
+            "limit": SEARCH_LIMIT,
+        },
     )
 
 

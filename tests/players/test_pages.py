@@ -343,3 +343,15 @@ def test_cancellation_of_another_clubs_member_is_not_found(client_a, club_b, at)
     assert response.status_code == 404
     player.refresh_from_db()
     assert player.cancellation_requested_at is None
+
+
+def test_a_broad_search_says_it_shows_only_the_first_matches(client_a, club_a):
+    from players.selectors import SEARCH_LIMIT
+
+    for _ in range(SEARCH_LIMIT + 1):
+        PlayerFactory(home_club=club_a, family_name="Commonname")
+
+    response = client_a.get("/players/search/", {"q": "commonname"})
+
+    assert len(response.context["results"]) == SEARCH_LIMIT
+    assert f"The first {SEARCH_LIMIT} matches are shown" in text(response)
