@@ -20,6 +20,8 @@ POST_CLOSE_STEPS: list[tuple[str, str]] = [
     # 2.6: "At the end of each month, the Centre will provide a list of all B4c points
     # processed to the participating State Masterpoint Secretary."
     ("b4c_lists", "awards.services.b4c_lists_send"),
+    # 8.1: congress and state events are invoiced to their organisers as they are processed.
+    ("event_invoices", "billing.services.event_invoices_issue"),
 ]
 
 MONTH_CLOSE_CHUNK = 5000

@@ -245,3 +245,27 @@ def test_a_state_event_lodged_late_is_invoiced_with_the_4_percent_a_month_penalt
     # 100 red points of grade B at $1.74, and 8% of that for two months late.
     assert [str(line.amount) for line in invoice.lines.all()] == ["174.00", "13.92"]
     assert invoice.total == Decimal("187.92")
+
+
+def test_closing_a_month_invoices_its_state_events(state_a, staff):
+    from django.utils import timezone
+
+    from centre.services import month_close
+
+    today = timezone.localdate()
+    state_event = credit(
+        state=state_a,
+        organiser="state",
+        grade="B",
+        points=10_00,
+        month=today.replace(day=1),
+        ended=today,
+        by=staff,
+    )
+
+    month_close(period=state_event.period, by=staff)
+    month_close(period=state_event.period, by=staff)
+
+    # Lodged the day the event ended: 10 red points of grade B at $1.74, no penalty.
+    invoice = Invoice.objects.get(state=state_a, kind=Invoice.Kind.EVENT)
+    assert invoice.total == Decimal("17.40")
