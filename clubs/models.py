@@ -62,3 +62,66 @@ class Club(models.Model):
     @property
     def pays_capitation(self) -> bool:
         return not self.is_special
+
+
+class B4cEntitlement(models.Model):
+    """2.6: a club's B4c sessions for one calendar year, computed each October.
+
+    The parts are kept apart so that a club (and the public page of the state's allocations,
+    guide B3.1) can see why it has what it has; `granted` is the sum of the state secretary's
+    grants, which a recomputation never touches.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="b4c_entitlements")
+    year = models.PositiveSmallIntegerField()
+    base = models.PositiveSmallIntegerField(default=0)
+    # Hundredths of a green point issued in the club's events in the twelve months to
+    # 30 September of the year before, and the sessions they earn.
+    green_issued = models.BigIntegerField(default=0)
+    green_sessions = models.PositiveSmallIntegerField(default=0)
+    remote = models.PositiveSmallIntegerField(default=0)
+    granted = models.PositiveSmallIntegerField(default=0)
+    total = models.PositiveSmallIntegerField(default=0)
+    computed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["year", "club__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "year"], name="one_b4c_entitlement_per_year"),
+            models.CheckConstraint(
+                condition=Q(
+                    total=models.F("base")
+                    + models.F("green_sessions")
+                    + models.F("remote")
+                    + models.F("granted")
+                ),
+                name="b4c_total_is_the_sum_of_its_parts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"B4c {self.year} of club {self.club_id}: {self.total}"
+
+
+class B4cGrant(models.Model):
+    """2.6: extra B4c sessions granted by the state secretary, with the reason.
+
+    A Bridge Day for an anniversary that is a multiple of 25 years, or (guide B3.1) an approved
+    one-off fundraising event.
+    """
+
+    entitlement = models.ForeignKey(B4cEntitlement, on_delete=models.PROTECT, related_name="grants")
+    sessions = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200)
+    granted_by = models.ForeignKey("centre.User", on_delete=models.PROTECT, related_name="+")
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["granted_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(sessions__gt=0), name="b4c_grant_is_positive"),
+            models.CheckConstraint(condition=~Q(reason=""), name="b4c_grant_has_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sessions} B4c sessions: {self.reason}"
