@@ -22,6 +22,10 @@ POST_CLOSE_STEPS: list[tuple[str, str]] = [
     ("b4c_lists", "awards.services.b4c_lists_send"),
     # 8.1: congress and state events are invoiced to their organisers as they are processed.
     ("event_invoices", "billing.services.event_invoices_issue"),
+    # 1.4.4, 1.8, 1.9: promotions and the One Thousand Club, only at a month close.
+    ("promotions", "players.services.promotions_run"),
+    # 1.4.3: each club's monthly report with its promotions and certificates, emailed once.
+    ("club_monthly_reports", "players.services.club_monthly_reports_issue"),
 ]
 
 MONTH_CLOSE_CHUNK = 5000

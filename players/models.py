@@ -2,7 +2,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from awards.rules.ranks import RANKS, Rank
 from clubs.models import Club
+
+# 1.8: Graduate Master is 1, Diamond Grand Master 21 (awards.rules.ranks.RANKS); 0 is unranked.
+RANK_COUNT = len(RANKS)
 
 
 class Player(models.Model):
@@ -30,6 +34,11 @@ class Player(models.Model):
     # 1.3.2, App. C 7: the home club asked (January to midday 31 March) that the membership
     # not be renewed; the 1 April update makes the player inactive.
     cancellation_requested_at = models.DateTimeField(null=True, blank=True)
+    # 1.4.4: the rank held, as reached at the last month close (the order of the rank in 1.8,
+    # 1 Graduate Master to 21 Diamond Grand Master; 0 below Graduate Master). Kept on the
+    # player row, which every lookup reads anyway, so showing a rank costs no join; the
+    # promotions that raised it are in Promotion.
+    rank_order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["family_name", "given_names", "abf_number"]
@@ -52,6 +61,9 @@ class Player(models.Model):
                 condition=Q(abf_number__regex=r"^[0-9]{7}$"),
                 name="abf_number_is_seven_digits",
             ),
+            models.CheckConstraint(
+                condition=Q(rank_order__lte=RANK_COUNT), name="player_rank_is_one_of_the_21"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -64,6 +76,11 @@ class Player(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank held as of the last month close (1.4.4), or None below Graduate Master."""
+        return RANKS[self.rank_order - 1] if self.rank_order else None
 
 
 class Alternate(models.Model):
@@ -115,3 +132,96 @@ class AbfNumberSequence(models.Model):
 
     def __str__(self) -> str:
         return f"next ABF serial {self.next_serial}"
+
+
+# --- ranks and promotions (1.4.4, 1.8, 1.9) ------------------------------------------------
+
+
+class Promotion(models.Model):
+    """A player reaching a master rank at a month close (1.4.4: promotions only happen then).
+
+    One row per player per rank, so a second run of a close can never promote twice. A player
+    who jumps several ranks in one month gets one row, for the highest rank reached: the
+    certificate is for the rank they now hold (1.8).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="promotions")
+    rank_order = models.PositiveSmallIntegerField()
+    rank_name = models.CharField(max_length=40)
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    # The home club at the close: its secretary receives the certificate (1.8) and lists it.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="promotions"
+    )
+    # Lifetime approved points at the close (hundredths), and the pre-1982 red points used.
+    green = models.BigIntegerField(default=0)
+    red = models.BigIntegerField(default=0)
+    gold = models.BigIntegerField(default=0)
+    pre_1982_red = models.PositiveIntegerField(default=0)
+    promoted_at = models.DateTimeField()
+    certificate_emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["period", "club", "-rank_order", "player"]
+        indexes = [models.Index(fields=["club", "period"])]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "rank_order"], name="promoted_once_per_rank"),
+            models.CheckConstraint(
+                condition=Q(rank_order__gte=1, rank_order__lte=RANK_COUNT),
+                name="promotion_rank_is_one_of_the_21",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} to {self.rank_name} ({self.period_id})"
+
+    @property
+    def total(self) -> int:
+        return self.green + self.red + self.gold
+
+
+class OneThousandClubMember(models.Model):
+    """1.9: a player whose total reached 1,000 masterpoints, recorded at that month's close."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.PROTECT, related_name="one_thousand_club"
+    )
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    total = models.BigIntegerField()
+    joined_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["period", "player"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in the One Thousand Club ({self.period_id})"
+
+
+class ClubMonthlyReport(models.Model):
+    """1.4.3: what a club is told after a month close, kept as it was when issued.
+
+    The credits its home members earned in national, state and congress events processed in
+    the month, and its home players' promotions. The rows are a snapshot taken at the close,
+    so the PDF reads the same later even if a player changes club; `emailed_at` guards the
+    one email to the club's masterpoint secretary.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="monthly_reports")
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    # [{abf_number, name, event, grade, organiser, ends_on, colour, points}], points in
+    # hundredths, ordered by player then event.
+    credits = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-period__year", "-period__month", "club__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "period"], name="one_monthly_report_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"monthly report of {self.club_id} for {self.period_id}"

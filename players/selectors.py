@@ -1,8 +1,11 @@
 """Reads of the registry that are more than one line, and who may see which player."""
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
+from awards.rules.ranks import Rank, Totals, next_rank
 from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
@@ -115,3 +118,67 @@ def player_is_visible_to(*, player: Player, user: User) -> bool:
     if user.is_state_secretary:
         return player.home_club is not None and player.home_club.state_id == user.state_id
     return False
+
+
+# --- ranks (1.8) ---------------------------------------------------------------------------
+
+
+def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals:
+    """The lifetime points a rank is judged on, in hundredths.
+
+    The ledger holds only the points credited through the registry; the red points won
+    before 1982 are kept on the player (1.8 notes) and are red points like any other, so they
+    count in the red and the total. Only the further 20% or 40% allowance of the notes
+    lowers the minimums, and that never counts towards the total (awards.rules.ranks).
+    """
+    return Totals(green=green, red=red + pre_1982_red, gold=gold)
+
+
+@dataclass(frozen=True)
+class RankStanding:
+    """What the lookup shows (1.4.4): the rank at the last close and what the next needs."""
+
+    rank: Rank | None
+    next_rank: Rank | None
+    # Still needed for the next rank, in hundredths: in all, in red and gold, in gold.
+    total_needed: int
+    red_and_gold_needed: int
+    gold_needed: int
+
+    @property
+    def next_is_met(self) -> bool:
+        """The points credited so far already meet the next rank: promoted at the next close."""
+        return self.next_rank is not None and not (
+            self.total_needed or self.red_and_gold_needed or self.gold_needed
+        )
+
+    def as_json(self) -> dict:
+        return {
+            "rank": self.rank.name if self.rank else None,
+            "rank_order": self.rank.order if self.rank else 0,
+            "next_rank": self.next_rank.name if self.next_rank else None,
+            "needed_for_next_rank": None
+            if self.next_rank is None
+            else {
+                "total": self.total_needed,
+                "red_and_gold": self.red_and_gold_needed,
+                "gold": self.gold_needed,
+            },
+        }
+
+
+def player_rank_standing(*, player: Player, green: int, red: int, gold: int) -> RankStanding:
+    """The rank held as of the last month close, and the shortfall for the next one.
+
+    `green`, `red` and `gold` are the player's lifetime points as the lookup shows them
+    (approved and provisional): the provisional ones count at the next close, so the
+    shortfall is what is still needed after them.
+    """
+    current = player.rank
+    following = next_rank(current)
+    if following is None:
+        return RankStanding(current, None, 0, 0, 0)
+    totals = rank_totals(green=green, red=red, gold=gold, pre_1982_red=player.pre_1982_red)
+    short = following.shortfall(totals, player.pre_1982_red)
+    # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
+    return RankStanding(current, following, short.green, short.red, short.gold)

@@ -1,0 +1,156 @@
+"""The month close's documents for a club: promotion certificates (1.8) and the monthly
+report with the schedule of its home players' promotions (1.4.3), as PDF."""
+
+from datetime import date
+
+from awards.models import Event
+from awards.services import points_text
+from centre.documents import Document, TableSection, TextSection, render_pdf
+from players.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+
+ORGANISERS = dict(Event.Organiser.choices)
+
+
+def _club_line(promotion: Promotion) -> str:
+    club = promotion.club
+    return f"Home club: {club.number} {club.name}" if club else "Home club: none"
+
+
+def certificate_filename(promotion: Promotion) -> str:
+    return f"certificate-{promotion.player.abf_number}-{promotion.rank_order:02d}.pdf"
+
+
+def certificate_pdf(promotion: Promotion) -> bytes:
+    """1.8: "Players receive an official certificate with each Scheme promotion"."""
+    player = promotion.player
+    return render_pdf(
+        Document(
+            title="Certificate of Promotion",
+            lines=["Australian Bridge Federation Masterpoint Scheme"],
+            sections=[
+                TextSection(["This is to certify that"], style="Heading3"),
+                TextSection([player.full_name], style="Title"),
+                TextSection(
+                    [
+                        f"ABF number {player.abf_number}",
+                        "has attained the rank of",
+                    ],
+                    style="Heading3",
+                ),
+                TextSection([promotion.rank_name], style="Title"),
+                TextSection(
+                    [
+                        f"at the close of {promotion.period.label}, with "
+                        f"{points_text(promotion.total)} masterpoints "
+                        f"({points_text(promotion.red + promotion.gold)} red and gold, "
+                        f"{points_text(promotion.gold)} gold).",
+                        _club_line(promotion),
+                    ]
+                ),
+            ],
+        )
+    )
+
+
+def monthly_report_filename(report: ClubMonthlyReport) -> str:
+    period = report.period
+    return f"monthly-report-{report.club.number}-{period.year}-{period.month:02d}.pdf"
+
+
+def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
+    """1.4.3: the month's national, state and congress credits of the club's home members,
+    and the schedule of its home players' promotions and One Thousand Club entries."""
+    club, period = report.club, report.period
+    promotions = (
+        Promotion.objects.filter(club=club, period=period)
+        .select_related("player")
+        .order_by("-rank_order", "player__family_name", "player__given_names")
+    )
+    thousand = (
+        OneThousandClubMember.objects.filter(club=club, period=period)
+        .select_related("player")
+        .order_by("player__family_name", "player__given_names")
+    )
+    credits = report.credits
+    by_colour = {"green": 0, "red": 0, "gold": 0}
+    for row in credits:
+        by_colour[row["colour"]] += row["points"]
+    sections: list[TableSection | TextSection] = [
+        TableSection(
+            heading="Masterpoints from national, state and congress events",
+            header=["ABF number", "Name", "Event", "Grade", "Run by", "Ended", "Colour", "Points"],
+            rows=[
+                [
+                    row["abf_number"],
+                    row["name"],
+                    row["event"],
+                    row["grade"],
+                    ORGANISERS.get(row["organiser"], row["organiser"]),
+                    f"{date.fromisoformat(row['ends_on']):%d/%m/%Y}",
+                    row["colour"],
+                    points_text(row["points"]),
+                ]
+                for row in credits
+            ],
+            footer=[
+                "Total",
+                "",
+                ", ".join(f"{points_text(v)} {c}" for c, v in by_colour.items() if v) or "none",
+                "",
+                "",
+                "",
+                "",
+                points_text(sum(by_colour.values())),
+            ],
+            numeric=(7,),
+        )
+        if credits
+        else TextSection(
+            [
+                "None of your home members earned points in national, state or congress events "
+                "processed this month."
+            ],
+            heading="Masterpoints from national, state and congress events",
+        ),
+        TableSection(
+            heading="Schedule of promotions (1.8)",
+            header=["ABF number", "Name", "New rank", "Total", "Red and gold", "Gold"],
+            rows=[
+                [
+                    p.player.abf_number,
+                    p.player.full_name,
+                    p.rank_name,
+                    points_text(p.total),
+                    points_text(p.red + p.gold),
+                    points_text(p.gold),
+                ]
+                for p in promotions
+            ],
+            numeric=(3, 4, 5),
+        )
+        if promotions
+        else TextSection(["No home player was promoted this month."], heading="Promotions"),
+    ]
+    if thousand:
+        sections.append(
+            TableSection(
+                heading="New members of the One Thousand Club (1.9)",
+                header=["ABF number", "Name", "Total"],
+                rows=[
+                    [m.player.abf_number, m.player.full_name, points_text(m.total)]
+                    for m in thousand
+                ],
+                numeric=(2,),
+            )
+        )
+    return render_pdf(
+        Document(
+            title=f"Monthly report: {club.number} {club.name}, {period.label}",
+            lines=[
+                "Points processed and promotions made at the month's close (1.4.3, 1.4.4). "
+                "Points are in masterpoints to two decimals; totals are lifetime approved "
+                "points at the close."
+            ],
+            sections=sections,
+        )
+    )
