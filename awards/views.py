@@ -507,3 +507,41 @@ def player_statement_pdf(request: HttpRequest, abf_number: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="statement-{abf_number}.pdf"'
     return response
+
+
+# --- quarterly player ranking reports (1.4.3) ---------------------------------------------
+
+
+def _ranking_report(request: HttpRequest, number: int, year: int, quarter: int):
+    from django.http import Http404
+
+    from awards.reports import reports_visible_to
+
+    report = (
+        reports_visible_to(user=request.user)
+        .filter(club__number=number, year=year, quarter=quarter)
+        .first()
+    )
+    if report is None:
+        raise Http404("No such report.")
+    return report
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def ranking_report_pdf(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
+    from awards.reports import report_pdf
+
+    report = _ranking_report(request, number, year, quarter)
+    response = HttpResponse(report_pdf(report), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="ranking-{number}-{report.covers}.pdf"'
+    return response
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def ranking_report_csv(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
+    from awards.reports import report_csv
+
+    report = _ranking_report(request, number, year, quarter)
+    response = HttpResponse(report_csv(report), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ranking-{number}-{report.covers}.csv"'
+    return response

@@ -150,6 +150,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "billing.tasks.quarter_invoices",
         "schedule": crontab(minute=0, hour=3, day_of_month=1, month_of_year="1,4,7,10"),
     },
+    # 1.4.3: each club's player ranking report for the quarter just ended, after the invoices.
+    "awards-ranking-reports": {
+        "task": "awards.tasks.ranking_reports",
+        "schedule": crontab(minute=30, hour=3, day_of_month=1, month_of_year="1,4,7,10"),
+    },
     # 8.2: the annual capitation, the day after the 1 April update.
     "billing-annual-capitation": {
         "task": "billing.tasks.annual_capitation",

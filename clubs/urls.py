@@ -7,6 +7,7 @@ app_name = "clubs"
 urlpatterns = [
     path("club/", views.dashboard, name="dashboard"),
     path("club/details/", views.club_details, name="details"),
+    path("club/documents/", views.documents, name="documents"),
     path("state/", views.state_dashboard, name="state_dashboard"),
     path("clubs/", views.club_list, name="list"),
     path("clubs/new/", views.club_new, name="new"),

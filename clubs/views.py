@@ -164,3 +164,19 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="club-{club.number}-members.pdf"'
     return response
+
+
+@club_secretary_required
+def documents(request: HttpRequest) -> HttpResponse:
+    """1.4.3: what the centre sends the club, kept here by quarter; one section per kind."""
+    from awards.reports import reports_visible_to
+
+    club = request.user.club
+    return render(
+        request,
+        "clubs/documents.html",
+        {
+            "club": club,
+            "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
+        },
+    )

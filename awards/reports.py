@@ -1,0 +1,369 @@
+"""1.4.3: each club's quarterly player ranking report, issued once, emailed once.
+
+The report lists the club's home members and alternates (guide F6.3: "Home Club Members and
+Alternates appear on all regular club reports"), and the other players who earned points at
+the club in the quarter ("other players will appear on a club's report only when they have
+played and earned masterpoints in that club during the reporting period"), each with the
+lifetime approved totals by colour and the rank (1.8) they give at the end of the quarter.
+Deceased players are left out (guide F6.1, App. C 6).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet, Sum
+from django.utils import timezone
+
+from awards.models import Credit, PlayerTotals, RankingReport
+from awards.rules.ranks import Totals, rank_for
+from awards.services import points_text
+from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.models import User
+from clubs.models import Club
+from players.models import Alternate, Player
+
+CHUNK = 2000
+MEMBERSHIP_ORDER = {"Home": 0, "Alternate": 1, "Visitor": 2}
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    abf_number: str
+    family_name: str
+    given_names: str
+    membership: str  # Home, Alternate or Visitor
+    home_club: int | None
+    green: int
+    red: int
+    gold: int
+    rank: str
+    # Points (all colours, hundredths) credited in the club's own events in the quarter.
+    at_club: int
+
+    @property
+    def total(self) -> int:
+        return self.green + self.red + self.gold
+
+
+def quarter_months(year: int, quarter: int) -> list[int]:
+    first = 3 * (quarter - 1) + 1
+    return [first, first + 1, first + 2]
+
+
+def _chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
+    for start in range(0, len(ids), CHUNK):
+        yield ids[start : start + CHUNK]
+
+
+def approved_totals_at(
+    *, player_ids: Sequence[int], year: int, month: int
+) -> dict[int, dict[str, int]]:
+    """Each player's approved points by colour up to the end of a month (hundredths).
+
+    Whole years come from the kept totals (PlayerTotals), the months of the last year from
+    the ledger, so the figure is what the month closes had approved by then.
+    """
+    totals: dict[int, dict[str, int]] = defaultdict(lambda: {"green": 0, "red": 0, "gold": 0})
+    for ids in _chunks(list(player_ids)):
+        for row in (
+            PlayerTotals.objects.filter(player_id__in=ids, year__lt=year)
+            .values("player_id")
+            .annotate(
+                green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved")
+            )
+        ):
+            for colour in ("green", "red", "gold"):
+                totals[row["player_id"]][colour] += row[colour] or 0
+        for row in (
+            Credit.objects.filter(
+                player_id__in=ids,
+                state=Credit.State.APPROVED,
+                period__year=year,
+                period__month__lte=month,
+            )
+            .values("player_id", "colour")
+            .annotate(points=Sum("points"))
+        ):
+            totals[row["player_id"]][row["colour"]] += row["points"] or 0
+    return totals
+
+
+def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
+    """The rows of a club's ranking report for a quarter, as they stand now."""
+    months = quarter_months(year, quarter)
+    at_club: dict[int, int] = {
+        row["player_id"]: row["points"]
+        for row in Credit.objects.filter(
+            event__organiser="club",
+            event__club=club,
+            period__year=year,
+            period__month__in=months,
+        )
+        .values("player_id")
+        .annotate(points=Sum("points"))
+    }
+    membership: dict[int, str] = {}
+    for player_id in Player.objects.filter(home_club=club, status=Player.Status.ACTIVE).values_list(
+        "pk", flat=True
+    ):
+        membership[player_id] = "Home"
+    for player_id in (
+        Alternate.objects.filter(club=club)
+        .exclude(player__status=Player.Status.DECEASED)
+        .values_list("player_id", flat=True)
+    ):
+        membership.setdefault(player_id, "Alternate")
+    for player_id in at_club:
+        membership.setdefault(player_id, "Visitor")
+    ids = sorted(membership)
+    totals = approved_totals_at(player_ids=ids, year=year, month=months[-1])
+    rows: list[RankingRow] = []
+    for chunk in _chunks(ids):
+        players = Player.objects.filter(pk__in=chunk).exclude(status=Player.Status.DECEASED)
+        for player in players.select_related("home_club"):
+            colours = totals[player.pk]
+            rank = rank_for(
+                Totals(green=colours["green"], red=colours["red"], gold=colours["gold"]),
+                player.pre_1982_red,
+            )
+            rows.append(
+                RankingRow(
+                    abf_number=player.abf_number,
+                    family_name=player.family_name,
+                    given_names=player.given_names,
+                    membership=membership[player.pk],
+                    home_club=player.home_club.number if player.home_club else None,
+                    green=colours["green"],
+                    red=colours["red"],
+                    gold=colours["gold"],
+                    rank=rank.name if rank else "",
+                    at_club=at_club.get(player.pk, 0),
+                )
+            )
+    rows.sort(
+        key=lambda r: (MEMBERSHIP_ORDER[r.membership], -r.total, r.family_name, r.given_names)
+    )
+    return rows
+
+
+def report_rows(report: RankingReport) -> list[RankingRow]:
+    return [RankingRow(**row) for row in report.rows]
+
+
+# --- issuing and emailing (the writes) ----------------------------------------------------
+
+
+def ranking_report_issue(*, club: Club, year: int, quarter: int) -> tuple[RankingReport, bool]:
+    """Issue a club's report for a quarter once: returns (report, created).
+
+    Issuing again returns the report already issued, unchanged, so the quarter's job can be
+    run twice or resumed after it stopped halfway.
+    """
+    existing = RankingReport.objects.filter(club=club, year=year, quarter=quarter).first()
+    if existing is not None:
+        return existing, False
+    rows = [asdict(row) for row in ranking_rows(club=club, year=year, quarter=quarter)]
+    try:
+        with transaction.atomic():
+            report = RankingReport.objects.create(club=club, year=year, quarter=quarter, rows=rows)
+    except IntegrityError:  # issued meanwhile by another worker
+        return RankingReport.objects.get(club=club, year=year, quarter=quarter), False
+    return report, True
+
+
+def reporting_clubs() -> QuerySet[Club]:
+    """The clubs that get a ranking report: the affiliated ordinary clubs (1.4.3)."""
+    return Club.objects.filter(affiliated=True, kind=Club.Kind.ORDINARY).order_by("number")
+
+
+def ranking_reports_issue(
+    *,
+    year: int,
+    quarter: int,
+    clubs: Iterable[Club] | None = None,
+    progress: Callable[[Club], object] | None = None,
+) -> list[RankingReport]:
+    """Issue every club's report for a quarter; each club in its own transaction."""
+    if quarter not in (1, 2, 3, 4):
+        raise ValueError(f"A quarter is 1 to 4, not {quarter}.")
+    issued = []
+    for club in reporting_clubs() if clubs is None else clubs:
+        report, created = ranking_report_issue(club=club, year=year, quarter=quarter)
+        if created:
+            issued.append(report)
+        if progress is not None:
+            progress(club)
+    return issued
+
+
+def ranking_reports_email(*, year: int, quarter: int) -> int:
+    """Queue the email of every report of the quarter not yet sent; returns how many."""
+    from awards import tasks
+
+    pending = list(
+        RankingReport.objects.filter(year=year, quarter=quarter, emailed_at=None)
+        .exclude(club__secretary_email="")
+        .values_list("pk", flat=True)
+    )
+    for report_id in pending:
+        tasks.ranking_report_email.delay(report_id)
+    return len(pending)
+
+
+def ranking_report_email_send(*, report_id: int) -> bool:
+    """Email a report to the club's masterpoint secretary (guide F4), PDF and CSV attached.
+
+    Marked as sent in the same transaction, under a row lock, so a repeated or retried task
+    never sends it twice (as billing.services.invoice_email_send).
+    """
+    with transaction.atomic():
+        report = RankingReport.objects.select_for_update().select_related("club").get(pk=report_id)
+        club = report.club
+        if report.emailed_at is not None or not club.secretary_email:
+            return False
+        message = EmailMessage(
+            subject=f"Player ranking report {report.covers} for {club.number} {club.name}",
+            body=(
+                f"Dear {club.secretary_name or 'masterpoint secretary'},\n\n"
+                f"Attached is the club's player ranking report for {quarter_label(report)} "
+                "(1.4.3): the masterpoint totals and ranks of your home members and "
+                "alternates, and of the players who earned points at the club in the "
+                "quarter. It is also on the club's documents page.\n\nMasterpoint Centre\n"
+            ),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[club.secretary_email],
+        )
+        message.attach(f"ranking-{club.number}-{report.covers}.pdf", report_pdf(report))
+        message.attach(f"ranking-{club.number}-{report.covers}.csv", report_csv(report))
+        message.send()
+        report.emailed_at = timezone.now()
+        report.save(update_fields=["emailed_at"])
+    return True
+
+
+# --- reading them -------------------------------------------------------------------------
+
+
+def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
+    """A club sees its own reports, a state secretary those of the state's clubs, staff all."""
+    from clubs.selectors import clubs_visible_to
+
+    return RankingReport.objects.filter(club__in=clubs_visible_to(user=user)).select_related("club")
+
+
+def quarter_label(report: RankingReport) -> str:
+    names = ("January", "April", "July", "October")
+    ends = ("March", "June", "September", "December")
+    return f"{names[report.quarter - 1]} to {ends[report.quarter - 1]} {report.year}"
+
+
+CSV_HEADER = [
+    "ABF number",
+    "Family name",
+    "Given names",
+    "Membership",
+    "Home club",
+    "Green",
+    "Red",
+    "Gold",
+    "Total",
+    "Rank",
+    "Points at the club this quarter",
+]
+
+
+def _cells(row: RankingRow) -> list[str]:
+    return [
+        row.abf_number,
+        row.family_name,
+        row.given_names,
+        row.membership,
+        str(row.home_club or ""),
+        points_text(row.green),
+        points_text(row.red),
+        points_text(row.gold),
+        points_text(row.total),
+        row.rank,
+        points_text(row.at_club),
+    ]
+
+
+def report_csv(report: RankingReport) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    writer.writerows(_cells(row) for row in report_rows(report))
+    return out.getvalue()
+
+
+def report_pdf(report: RankingReport) -> bytes:
+    club = report.club
+    rows = report_rows(report)
+    sections: list[TableSection | TextSection] = []
+    for membership, heading in (
+        ("Home", "Home members"),
+        ("Alternate", "Alternate members"),
+        ("Visitor", "Other players who earned points at the club this quarter"),
+    ):
+        group = [row for row in rows if row.membership == membership]
+        if not group:
+            continue
+        sections.append(
+            TableSection(
+                heading=f"{heading} ({len(group)})",
+                header=[
+                    "ABF no.",
+                    "Name",
+                    "Green",
+                    "Red",
+                    "Gold",
+                    "Total",
+                    "Rank",
+                    "This quarter",
+                ],
+                rows=[
+                    [
+                        row.abf_number,
+                        f"{row.family_name}, {row.given_names}",
+                        points_text(row.green),
+                        points_text(row.red),
+                        points_text(row.gold),
+                        points_text(row.total),
+                        row.rank or "-",
+                        points_text(row.at_club),
+                    ]
+                    for row in group
+                ],
+                numeric=(2, 3, 4, 5, 7),
+            )
+        )
+    if not sections:
+        sections.append(TextSection(["The club had no members and no points this quarter."]))
+    sections.append(
+        TextSection(
+            [
+                "Lifetime points approved by the end of the quarter, by colour; the rank is "
+                "the one those totals reach (1.8). Points still provisional are not counted. "
+                "This quarter: the points credited in the club's own events in the quarter."
+            ],
+            style="Italic",
+        )
+    )
+    return render_pdf(
+        Document(
+            title=f"Player ranking report: {club.number} {club.name}",
+            lines=[
+                f"{quarter_label(report)} ({report.covers})",
+                f"Issued {timezone.localtime(report.issued_at):%d/%m/%Y}",
+            ],
+            sections=sections,
+        )
+    )
