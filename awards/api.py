@@ -31,6 +31,7 @@ from centre.models import Role
 from centre.permissions import HasRole
 from clubs.models import Club
 from players.models import Player
+from players.selectors import player_rank_standing
 
 REQUEST_EXAMPLE = {
     "rules": "ABF-2025",
@@ -504,6 +505,12 @@ class TotalsSerializer(serializers.Serializer):
     provisional = ColourTotalsSerializer()
 
 
+class NeededSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="More points of any colour.")
+    red_and_gold = serializers.IntegerField(help_text="More red or gold points.")
+    gold = serializers.IntegerField(help_text="More gold points.")
+
+
 class LookupPlayerSerializer(serializers.Serializer):
     abf_number = serializers.CharField()
     name = serializers.CharField()
@@ -511,16 +518,28 @@ class LookupPlayerSerializer(serializers.Serializer):
     home_club_name = serializers.CharField(allow_null=True)
     status = serializers.CharField()
     totals = TotalsSerializer(help_text="Hundredths of a masterpoint, by colour.")
+    rank = serializers.CharField(
+        allow_null=True, help_text="The rank as of the last month close (1.4.4, 1.8)."
+    )
+    rank_order = serializers.IntegerField(help_text="1 Graduate Master to 21; 0 unranked.")
+    next_rank = serializers.CharField(allow_null=True)
+    needed_for_next_rank = NeededSerializer(
+        allow_null=True,
+        help_text="Hundredths still needed for the next rank, after the provisional points.",
+    )
 
 
 def _public(player: Player) -> dict:
+    totals = ledger.player_totals(player=player)
     return {
         "abf_number": player.abf_number,
         "name": player.full_name,
         "home_club": player.home_club.number if player.home_club else None,
         "home_club_name": player.home_club.name if player.home_club else None,
         "status": player.status,
-        "totals": ledger.player_totals(player=player).as_json(),
+        "totals": totals.as_json(),
+        # 1.4.4: the rank as of the last close, and what the next one still needs.
+        **player_rank_standing(player=player, **totals.lifetime).as_json(),
     }
 
 
@@ -583,6 +602,9 @@ class MasterpointStatementApi(APIView):
         return Response(
             {
                 "abf_number": player.abf_number,
+                **player_rank_standing(
+                    player=player, **ledger.player_totals(player=player).lifetime
+                ).as_json(),
                 "opening": opening,
                 "lines": [
                     {

@@ -37,6 +37,14 @@ def _row(line: StatementLine) -> list[str]:
     ]
 
 
+def _rank_line(player: Player) -> str:
+    from awards.selectors import player_totals
+    from players.selectors import player_rank_standing
+
+    lifetime = player_totals(player=player).lifetime
+    return player_rank_standing(player=player, **lifetime).summary()
+
+
 def statement_csv(*, player: Player, opening: dict[str, int], lines: list[StatementLine]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -66,6 +74,8 @@ def statement_pdf(
     story = [
         Paragraph(title, styles["Title"]),
         Paragraph(f"{player.abf_number} {player.full_name}, {home}", styles["Normal"]),
+        # 1.4.4: the rank as of the last close and what the next one still needs.
+        Paragraph(_rank_line(player), styles["Normal"]),
         Paragraph("Provisional credits await the month's approval (App. E).", styles["Italic"]),
         Spacer(1, 4 * mm),
     ]

@@ -152,6 +152,35 @@ class RankStanding:
             self.total_needed or self.red_and_gold_needed or self.gold_needed
         )
 
+    def needed(self) -> list[tuple[str, int, str]]:
+        """(key, hundredths, what) of each minimum not yet met. 1.8 has three, each its own:
+        a total, red and gold together, and gold alone; a gold point counts towards all."""
+        return [
+            (key, value, what)
+            for key, value, what in (
+                ("total", self.total_needed, "points of any colour"),
+                ("red_and_gold", self.red_and_gold_needed, "red or gold points"),
+                ("gold", self.gold_needed, "gold points"),
+            )
+            if value
+        ]
+
+    def summary(self) -> str:
+        """One sentence for statements: the rank, and what the next one still needs."""
+        held = self.rank.name if self.rank else "not yet ranked"
+        text = f"Rank as of the last month close: {held}."
+        if self.next_rank is None:
+            return text
+        if self.next_is_met:
+            return (
+                f"{text} {self.next_rank.name} is reached with the points awaiting approval, "
+                "at the month's close."
+            )
+        needed = "; ".join(
+            f"{value // 100}.{value % 100:02d} more {what}" for _, value, what in self.needed()
+        )
+        return f"{text} Still needed for {self.next_rank.name}: {needed}."
+
     def as_json(self) -> dict:
         return {
             "rank": self.rank.name if self.rank else None,
