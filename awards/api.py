@@ -443,6 +443,19 @@ class AuthorisationIssueSerializer(serializers.Serializer):
     event_name = serializers.CharField(max_length=160)
     grade = serializers.ChoiceField(choices=AUTHORISED_GRADES)
     amount = serializers.IntegerField(min_value=1, help_text="Hundredths of a red point.")
+    sessions = serializers.IntegerField(
+        min_value=1,
+        max_value=20,
+        default=1,
+        help_text="B4c: the event's sessions, checked against the club's B4c sessions (2.6).",
+    )
+
+
+class AuthorisationIssuedSerializer(AuthorisationSerializer):
+    warnings = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta(AuthorisationSerializer.Meta):
+        fields = [*AuthorisationSerializer.Meta.fields, "warnings"]
 
 
 class AuthorisationListApi(APIView):
@@ -466,7 +479,7 @@ class AuthorisationIssueApi(APIView):
     @extend_schema(
         summary="Issue an authorisation number (2.6)",
         request=AuthorisationIssueSerializer,
-        responses={201: AuthorisationSerializer},
+        responses={201: AuthorisationIssuedSerializer},
     )
     def post(self, request: Request) -> Response:
         data = AuthorisationIssueSerializer(data=request.data)
@@ -487,7 +500,16 @@ class AuthorisationIssueApi(APIView):
             )
         except ledger_services.AwardsError as error:
             raise ValidationError(str(error)) from error
-        return Response(AuthorisationSerializer(authorisation).data, status=status.HTTP_201_CREATED)
+        from clubs.selectors import b4c_warning_for_authorisation
+
+        # 2.6: a warning, not a refusal, when a B4c set would exceed the club's sessions.
+        warning = b4c_warning_for_authorisation(
+            authorisation=authorisation, sessions=data.validated_data["sessions"]
+        )
+        authorisation.warnings = [warning] if warning else []
+        return Response(
+            AuthorisationIssuedSerializer(authorisation).data, status=status.HTTP_201_CREATED
+        )
 
 
 # --- the public masterpoint lookup (1.4.4) ------------------------------------------------

@@ -268,6 +268,13 @@ class AuthorisationForm(forms.Form):
     amount = forms.DecimalField(
         label="Red points approved", min_value=Decimal("0.01"), decimal_places=2, max_digits=8
     )
+    # 2.6: counted against the club's B4c sessions for a warning; not kept.
+    sessions = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=20,
+        help_text="B4c: the sessions of the event, checked against the club's B4c sessions.",
+    )
 
 
 class StatementPeriodForm(forms.Form):

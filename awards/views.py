@@ -31,6 +31,7 @@ from awards.statements import chart_lines, statement_csv, statement_pdf
 from centre.models import Period, Role
 from centre.permissions import club_secretary_required, role_required, staff_required
 from clubs.models import Club
+from clubs.selectors import b4c_warning_for_authorisation
 from players.models import Player
 
 SESSION_PREFIX = "session"
@@ -364,6 +365,12 @@ def authorisations(request: HttpRequest) -> HttpResponse:
                         request,
                         f"Authorisation {authorisation.number} issued to club {club.number}.",
                     )
+                    # 2.6: a warning, not a refusal, past the club's B4c sessions.
+                    warning = b4c_warning_for_authorisation(
+                        authorisation=authorisation, sessions=form.cleaned_data["sessions"] or 1
+                    )
+                    if warning:
+                        messages.warning(request, warning)
                     return redirect("awards:authorisations")
     else:
         form = AuthorisationForm()

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -211,3 +212,91 @@ class StateUpdateApi(APIView):
         except DjangoValidationError as error:
             raise_refusal(error)
         return Response(StateSerializer(state).data)
+
+
+# --- B4c entitlements (2.6; guide B3.1) ---------------------------------------------------
+
+
+class B4cGrantOutputSerializer(serializers.Serializer):
+    sessions = serializers.IntegerField()
+    reason = serializers.CharField()
+    granted_at = serializers.DateTimeField()
+
+
+class B4cAllocationSerializer(serializers.Serializer):
+    club = serializers.IntegerField(source="club.number")
+    name = serializers.CharField(source="club.name")
+    base = serializers.IntegerField(source="entitlement.base", allow_null=True, default=None)
+    green_sessions = serializers.IntegerField(
+        source="entitlement.green_sessions", allow_null=True, default=None
+    )
+    remote = serializers.IntegerField(source="entitlement.remote", allow_null=True, default=None)
+    granted = serializers.IntegerField(source="entitlement.granted", allow_null=True, default=None)
+    entitlement = serializers.IntegerField(source="total", allow_null=True)
+    used = serializers.IntegerField()
+    left = serializers.IntegerField(allow_null=True)
+
+
+class B4cAllocationsApi(APIView):
+    """Guide B3.1: a state's published B4c allocations; public, as on the portal."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A state's B4c allocations for a year (2.6)",
+        responses=B4cAllocationSerializer(many=True),
+    )
+    def get(self, request: Request, code: str, year: int) -> Response:
+        from clubs.selectors import b4c_allocations
+
+        state = State.objects.filter(code=code.upper()).first()
+        if state is None:
+            raise Http404("No such state.")
+        rows = b4c_allocations(state=state, year=year)
+        return Response(B4cAllocationSerializer(rows, many=True).data)
+
+
+class B4cGrantInputSerializer(serializers.Serializer):
+    club = serializers.IntegerField(help_text="The club's number.")
+    year = serializers.IntegerField(min_value=2000, max_value=2100)
+    sessions = serializers.IntegerField(min_value=1, max_value=services.MAX_B4C_GRANT)
+    reason = serializers.CharField(max_length=200)
+
+
+class B4cGrantResultSerializer(serializers.Serializer):
+    club = serializers.IntegerField(source="entitlement.club.number")
+    year = serializers.IntegerField(source="entitlement.year")
+    sessions = serializers.IntegerField()
+    reason = serializers.CharField()
+    entitlement = serializers.IntegerField(source="entitlement.total")
+
+
+class B4cGrantApi(APIView):
+    """2.6: the state secretary grants a club of the state extra B4c sessions."""
+
+    permission_classes = [HasRole]
+    roles = (Role.STATE_SECRETARY, Role.STAFF)
+
+    @extend_schema(
+        summary="Grant extra B4c sessions (2.6)",
+        request=B4cGrantInputSerializer,
+        responses={201: B4cGrantResultSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = B4cGrantInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        club = clubs_visible_to(user=request.user).filter(number=values["club"]).first()
+        if club is None:
+            raise exceptions.ValidationError({"club": ["No club of your state has that number."]})
+        try:
+            grant = services.b4c_grant(
+                club=club,
+                year=values["year"],
+                sessions=values["sessions"],
+                reason=values["reason"],
+                by=request.user,
+            )
+        except DjangoValidationError as error:
+            raise_refusal(error)
+        return Response(B4cGrantResultSerializer(grant).data, status=201)

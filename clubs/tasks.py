@@ -38,3 +38,13 @@ def club_change_confirm(
             to=[address],
         ).send()
     return sent
+
+
+@shared_task
+def b4c_entitlements(year: int | None = None) -> int:
+    """2.6: in October, every club's B4c sessions for the next calendar year."""
+    from django.utils import timezone
+
+    from clubs import services
+
+    return services.b4c_entitlements_compute(year=year or timezone.localdate().year + 1)

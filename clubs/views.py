@@ -180,3 +180,93 @@ def documents(request: HttpRequest) -> HttpResponse:
             "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
         },
     )
+
+
+# --- B4c entitlements (2.6; guide B3.1) ---------------------------------------------------
+
+
+def _year(request: HttpRequest) -> int:
+    from django.utils import timezone
+
+    try:
+        year = int(request.GET.get("year", ""))
+    except ValueError:
+        return timezone.localdate().year
+    return year if 2000 <= year <= 2100 else timezone.localdate().year
+
+
+def b4c_states(request: HttpRequest) -> HttpResponse:
+    """Guide B3.1: the public list of each state's B4c allocations."""
+    return render(
+        request,
+        "clubs/entitlements.html",
+        {"states": State.objects.order_by("code"), "state": None, "year": _year(request)},
+    )
+
+
+def b4c_allocations(request: HttpRequest, code: str) -> HttpResponse:
+    """Guide B3.1: a state's clubs with their B4c sessions for the year, used and left."""
+    from clubs.selectors import b4c_allocations as allocations
+
+    state = State.objects.filter(code=code.upper()).first()
+    if state is None:
+        raise Http404("No such state.")
+    year = _year(request)
+    return render(
+        request,
+        "clubs/entitlements.html",
+        {
+            "states": State.objects.order_by("code"),
+            "state": state,
+            "year": year,
+            "allocations": allocations(state=state, year=year),
+        },
+    )
+
+
+@state_secretary_required
+def b4c_state(request: HttpRequest) -> HttpResponse:
+    """2.6: the state secretary's B4c register: the clubs' sessions, and extra ones granted."""
+    from clubs.forms import B4cGrantForm
+    from clubs.models import B4cGrant
+    from clubs.selectors import b4c_allocations as allocations
+
+    state = request.user.state
+    year = _year(request)
+    form = B4cGrantForm(request.POST or None, initial={"year": year})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        club = Club.objects.filter(state=state, number=data["club_number"]).first()
+        if club is None:
+            form.add_error("club_number", "No club of your state has that number.")
+        else:
+            try:
+                services.b4c_grant(
+                    club=club,
+                    year=data["year"],
+                    sessions=data["sessions"],
+                    reason=data["reason"],
+                    by=request.user,
+                )
+            except ValidationError as error:
+                add_service_errors(form, error)
+            else:
+                messages.success(
+                    request,
+                    f"{data['sessions']} B4c sessions granted to club {club.number} "
+                    f"for {data['year']}.",
+                )
+                return redirect(f"{request.path}?year={data['year']}")
+    return render(
+        request,
+        "clubs/entitlements_state.html",
+        {
+            "state": state,
+            "year": year,
+            "form": form,
+            "allocations": allocations(state=state, year=year),
+            "grants": B4cGrant.objects.filter(
+                entitlement__club__state=state, entitlement__year=year
+            ).select_related("entitlement__club", "granted_by"),
+        },
+    )
