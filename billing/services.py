@@ -459,7 +459,11 @@ def invoice_email_send(*, invoice_id: int) -> bool:
     from billing.selectors import club_statement
 
     with transaction.atomic():
-        invoice = Invoice.objects.select_for_update().select_related("club").get(pk=invoice_id)
+        invoice = (
+            Invoice.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .get(pk=invoice_id)
+        )
         if invoice.emailed_at is not None or invoice.club is None:
             return False
         club = invoice.club

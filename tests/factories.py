@@ -12,7 +12,8 @@ class StateFactory(DjangoModelFactory):
         model = State
         django_get_or_create = ("code",)
 
-    code = factory.Sequence(lambda n: f"S{n:02d}")
+    # State codes are at most three characters.
+    code = factory.Sequence(lambda n: f"{n % 1000:03d}")
     name = factory.LazyAttribute(lambda o: f"State {o.code}")
 
 
