@@ -674,7 +674,7 @@ def promotions_run(
     *,
     period: Period,
     everyone: bool = False,
-    chunk_size: int = PROMOTION_CHUNK,
+    chunk_size: int | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> PromotionsRun:
     """The month's promotions (1.4.4, 1.8) and One Thousand Club (1.9), after its close.
@@ -697,6 +697,7 @@ def promotions_run(
             .distinct()
         )
     player_ids = list(ids)
+    chunk_size = chunk_size or PROMOTION_CHUNK
     run = PromotionsRun()
     now = calendar.now()
     for start in range(0, len(player_ids), chunk_size):
