@@ -17,6 +17,8 @@ urlpatterns = [
     path("b4c/", views.b4c_points, name="b4c"),
     path("reciprocity/", views.reciprocity, name="reciprocity"),
     path("lookup/", views.lookup, name="lookup"),
+    path("standings/", views.standings_now, name="standings_now"),
+    path("standings/<int:year>/", views.standings, name="standings"),
     path(
         "reports/<int:number>/<int:year>-Q<int:quarter>.pdf",
         views.ranking_report_pdf,

@@ -552,3 +552,45 @@ def ranking_report_csv(request: HttpRequest, number: int, year: int, quarter: in
     response = HttpResponse(report_csv(report), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ranking-{number}-{report.covers}.csv"'
     return response
+
+
+# --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
+
+
+def standings_now(request: HttpRequest) -> HttpResponse:
+    from django.utils import timezone
+
+    return redirect("awards:standings", year=timezone.localdate().year)
+
+
+def standings(request: HttpRequest, year: int) -> HttpResponse:
+    """Public: the year's McCutcheon leaders by ranking group, and a top list."""
+    from awards.forms import StandingsForm
+    from awards.standings import mccutcheon, year_standings
+
+    form = StandingsForm(request.GET or None)
+    top: list = []
+    choice = {"colour": "", "state": "", "group": ""}
+    if not request.GET or form.is_valid():
+        choice = {**choice, **(form.cleaned_data if request.GET else {})}
+        top = year_standings(
+            year=year,
+            colour=choice["colour"] or None,
+            state=choice["state"] or None,
+            group=choice["group"] or None,
+            limit=100,
+        )
+    overall, groups = mccutcheon(year=year)
+    return render(
+        request,
+        "awards/standings.html",
+        {
+            "year": year,
+            "form": form,
+            "choice": choice,
+            "top": top,
+            "overall": overall,
+            "groups": groups,
+            "years": [year - 1, year + 1],
+        },
+    )

@@ -20,6 +20,7 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Award calculator", "awards:calculator", EVERYONE),
     ("Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
     ("Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
+    ("McCutcheon standings", "awards:standings_now", EVERYONE),
     ("B4c allocations", "clubs:b4c_states", EVERYONE),
     ("API", "api-docs", EVERYONE),
 ]
