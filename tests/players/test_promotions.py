@@ -1,8 +1,10 @@
 """Promotions at the month close (1.4.4, 1.8) and the One Thousand Club (1.9), as recorded."""
 
+import io
 import itertools
 
 import pytest
+from django.core import mail
 from django.core.exceptions import ValidationError
 
 from awards.models import Credit
@@ -194,3 +196,32 @@ def test_promotions_are_worked_in_chunks_and_a_second_run_adds_nothing(staff, cl
     assert (run.players, run.promotions) == (7, 7)
     assert (again.players, again.promotions) == (7, 0)
     assert Promotion.objects.filter(rank_name="Local Master").count() == 7
+
+
+def test_the_commands_rank_a_closed_month_and_refuse_an_open_one(
+    staff, club_a, django_capture_on_commit_callbacks
+):
+    from django.core.management import CommandError, call_command
+
+    veteran = PlayerFactory(home_club=club_a, pre_1982_red=2_00)
+    player = PlayerFactory(home_club=club_a)
+    credit(staff, player, green=5_00)
+    period = close(staff)
+    out = io.StringIO()
+
+    call_command("promotions_run", "--everyone", stdout=out)
+
+    veteran.refresh_from_db()
+    assert veteran.rank.name == "Graduate Master"
+    assert f"{period.label}: 2 player(s) looked at, 1 promoted" in out.getvalue()
+    with pytest.raises(CommandError, match="not a closed month"):
+        call_command("promotions_run", "--period", "2001-01")
+    # The close's email never went (no commit in this test): the command sends it, once.
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("monthly_reports", "--period", str(period), stdout=out)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("monthly_reports", stdout=out)
+    assert f"{period.label}: 1 club report(s); 1 email(s) queued." in out.getvalue()
+    assert f"{period.label}: 1 club report(s); 0 email(s) queued." in out.getvalue()
+    assert len(mail.outbox) == 1
+    assert len(mail.outbox[0].attachments) == 3  # the report and two certificates
