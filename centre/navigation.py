@@ -22,6 +22,7 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
     ("McCutcheon standings", "awards:standings_now", EVERYONE),
     ("B4c allocations", "clubs:b4c_states", EVERYONE),
+    ("National files", "national:files", EVERYONE),
     ("API", "api-docs", EVERYONE),
 ]
 

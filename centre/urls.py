@@ -14,6 +14,14 @@ centre_patterns = (
     "centre",
 )
 
+national_patterns = (
+    [
+        path("", views.national_files, name="files"),
+        path("<slug:slug>.<str:form>", views.national_file_download, name="download"),
+    ],
+    "national",
+)
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
@@ -31,6 +39,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("centre/", include(centre_patterns)),
+    path("national/", include(national_patterns)),
     path("", include("clubs.urls")),
     path("players/", include("players.urls")),
     path("awards/", include("awards.urls")),
