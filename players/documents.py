@@ -41,8 +41,8 @@ def certificate_pdf(promotion: Promotion) -> bytes:
                 TextSection(
                     [
                         f"at the close of {promotion.period.label}, with "
-                        f"{points_text(promotion.total)} masterpoints "
-                        f"({points_text(promotion.red + promotion.gold)} red and gold, "
+                        f"{points_text(promotion.lifetime_total)} masterpoints "
+                        f"({points_text(promotion.lifetime_red_and_gold)} red and gold, "
                         f"{points_text(promotion.gold)} gold).",
                         _club_line(promotion),
                     ]
@@ -120,8 +120,8 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                     p.player.abf_number,
                     p.player.full_name,
                     p.rank_name,
-                    points_text(p.total),
-                    points_text(p.red + p.gold),
+                    points_text(p.lifetime_total),
+                    points_text(p.lifetime_red_and_gold),
                     points_text(p.gold),
                 ]
                 for p in promotions
@@ -148,8 +148,8 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
             title=f"Monthly report: {club.number} {club.name}, {period.label}",
             lines=[
                 "Points processed and promotions made at the month's close (1.4.3, 1.4.4). "
-                "Points are in masterpoints to two decimals; totals are lifetime approved "
-                "points at the close."
+                "Points are in masterpoints to two decimals; a promotion's totals are the "
+                "lifetime approved points at the close, with any red points won before 1982."
             ],
             sections=sections,
         )

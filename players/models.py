@@ -179,6 +179,15 @@ class Promotion(models.Model):
     def total(self) -> int:
         return self.green + self.red + self.gold
 
+    @property
+    def lifetime_total(self) -> int:
+        """The total the rank was judged on: with the red points won before 1982 (1.8)."""
+        return self.total + self.pre_1982_red
+
+    @property
+    def lifetime_red_and_gold(self) -> int:
+        return self.red + self.gold + self.pre_1982_red
+
 
 class OneThousandClubMember(models.Model):
     """1.9: a player whose total reached 1,000 masterpoints, recorded at that month's close."""

@@ -137,6 +137,20 @@ def test_the_documents_page_lists_the_months_report_and_certificates(closed, cli
     assert "Grace Hopper" not in page
 
 
+def test_a_certificate_counts_the_red_points_won_before_1982(
+    staff, club_a, client_a, django_capture_on_commit_callbacks
+):
+    veteran = PlayerFactory(home_club=club_a, pre_1982_red=175_00)
+    upload_and_confirm(staff, "veteran.grn", grn((veteran.abf_number, 125_00)))
+    month_close(period=Credit.objects.get().period, by=staff)
+    promotion = Promotion.objects.get(player=veteran)
+
+    url = reverse("clubs:certificate_pdf", args=[club_a.number, promotion.pk])
+    text = pdf_text(client_a.get(url).content)
+    assert "Life Master" in text
+    assert "300.00 masterpoints (175.00 red and gold, 0.00 gold)" in text
+
+
 def test_another_club_cannot_read_the_clubs_report_or_certificates(
     closed, client_b, state_client_b, anonymous_client, club_a
 ):
