@@ -7,6 +7,8 @@ times, through the portal's own services:
 
 - checking a 20,000-line .grn file (App. E step 1) and crediting it (step 2);
 - closing the month that holds those 20,000 provisional credits;
+- the promotions of the whole national database at a month close (1.4.4, 1.8): every
+  player's rank from their approved totals, then the same run again with nothing to do;
 
 and prints lines per second next to what PostgreSQL's own COPY achieves for the same 20,000
 rows into the same table, on the same machine.
@@ -235,6 +237,85 @@ def measure(world: dict, rng: random.Random) -> None:
     say(f"  crediting runs at {(t5 - t4) / (t2 - t1):.0%} of COPY's speed")
 
 
+STEP_SECONDS: dict[str, float] = {}
+
+
+def hold_report_emails() -> list[int]:
+    """The monthly reports' emails (PDFs, certificates) are the Celery workers' job: queued
+    during the close, not sent inline by the eager tasks of the test settings. The close's
+    own promotions and reports steps are timed as they run."""
+    from players import services
+
+    queued: list[int] = []
+    services._queue_report_emails = queued.extend
+    for name in ("promotions_run", "club_monthly_reports_issue"):
+        step = getattr(services, name)
+
+        def timed(*args, _step=step, _name=name, **kwargs):
+            started = time.perf_counter()
+            try:
+                return _step(*args, **kwargs)
+            finally:
+                STEP_SECONDS[_name] = time.perf_counter() - started
+
+        setattr(services, name, timed)
+    return queued
+
+
+def measure_promotions(queued: list[int]) -> None:
+    from centre.models import Period
+    from players import services
+    from players.models import ClubMonthlyReport, OneThousandClubMember, Player, Promotion
+
+    # The month the benchmark's upload went into, closed by measure().
+    period = Period.objects.filter(status="closed").order_by("-year", "-month").first()
+    in_close = dict(STEP_SECONDS)
+    # The close just promoted the players it credited; start from an unranked register so
+    # that every one of the country's players is ranked, as at the first close.
+    ClubMonthlyReport.objects.all().delete()
+    Promotion.objects.all().delete()
+    OneThousandClubMember.objects.all().delete()
+    Player.objects.update(rank_order=0)
+    t0 = time.perf_counter()
+    first = services.promotions_run(period=period, everyone=True)
+    t1 = time.perf_counter()
+    again = services.promotions_run(period=period, everyone=True)
+    t2 = time.perf_counter()
+    reports = services.club_monthly_reports_issue(period=period)
+    t3 = time.perf_counter()
+    # One club's documents as a worker renders them for its email: report and certificates.
+    sample = reports[0] if reports else None
+    certificates = list(Promotion.objects.filter(club=sample.club, period=period)) if sample else []
+    t4 = time.perf_counter()
+    if sample is not None:
+        from players.documents import certificate_pdf, monthly_report_pdf
+
+        monthly_report_pdf(sample)
+        for promotion in certificates:
+            certificate_pdf(promotion)
+    t5 = time.perf_counter()
+
+    def rate(seconds: float, count: int, what: str) -> str:
+        return f"{seconds:8.2f} s  {count / seconds:>10,.0f} {what}/s"
+
+    say("")
+    say("Promotions of the whole national database at a month close (1.4.4, 1.8):")
+    say(
+        f"  in the close above: promotions of the {FILE_LINES:,} players credited "
+        f"{in_close.get('promotions_run', 0):.2f} s, club reports "
+        f"{in_close.get('club_monthly_reports_issue', 0):.2f} s"
+    )
+    ranked = f"rank {first.players:,} players"
+    say(f"  {ranked:<33} {rate(t1 - t0, first.players, 'players')}")
+    say(f"    {first.promotions:,} promotions, {first.one_thousand_club:,} One Thousand Club")
+    say(f"  the same run again, nothing to do  {rate(t2 - t1, again.players, 'players')}")
+    say(f"  club monthly reports issued: {len(reports):,} in {t3 - t2:.2f} s")
+    say(
+        f"  one club's PDFs, report and {len(certificates):,} certificates: {t5 - t4:.2f} s "
+        f"(the workers render them; the close queued {len(queued):,} emails)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=40_000)
@@ -253,7 +334,9 @@ def main() -> None:
     old = setup_databases(verbosity=0, interactive=False)
     try:
         world = build(args.players, args.credits, rng)
+        queued = hold_report_emails()
         measure(world, rng)
+        measure_promotions(queued)
     finally:
         if not args.keep:
             teardown_databases(old, verbosity=0)

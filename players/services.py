@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import Sum
 
 from awards.models import Credit, Event, PlayerTotals
-from awards.rules.ranks import is_one_thousand_club, rank_for
+from awards.rules.ranks import RANKS, Totals, is_one_thousand_club, rank_for
 from centre.models import Period, User
 from clubs.models import Club
 from players import abf_numbers, calendar, tasks
@@ -586,6 +586,26 @@ def youth_age_out(*, now: datetime | None = None, by: User | None = None) -> lis
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
 
 PROMOTION_CHUNK = 2000
+# The ranks of 1.8, highest first, for the integer test of players with no pre-1982 points.
+_RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
+
+
+def rank_order_for(totals: Totals, pre_1982_red: int = 0) -> int:
+    """The order of the highest rank `totals` reach (0 for none): rank_for's answer.
+
+    rank_for works in exact fractions for the pre-1982 allowance, which costs about 0.4 ms a
+    player; a month close of the whole country judges tens of thousands. With no pre-1982
+    points there is no allowance, and the same table compared in whole hundredths gives the
+    same rank (tests/players/test_promotions.py checks the two agree).
+    """
+    if pre_1982_red:
+        rank = rank_for(totals, pre_1982_red)
+        return rank.order if rank is not None else 0
+    total, red_and_gold, gold = totals.total, totals.red_and_gold, totals.gold
+    for rank in _RANKS_HIGHEST_FIRST:
+        if total >= rank.total and red_and_gold >= rank.red_and_gold and gold >= rank.gold:
+            return rank.order
+    return 0
 
 
 @dataclass
@@ -631,11 +651,12 @@ def _promote_chunk(*, player_ids: list[int], period: Period, now: datetime) -> P
         row = approved.get(player.pk, {})
         green, red, gold = row.get("green") or 0, row.get("red") or 0, row.get("gold") or 0
         totals = rank_totals(green=green, red=red, gold=gold, pre_1982_red=player.pre_1982_red)
-        rank = rank_for(totals, player.pre_1982_red)
+        order = rank_order_for(totals, player.pre_1982_red)
         # 1.8: ranks never go down (an adjustment may lower the points, not the rank). A
         # player who passes several ranks in one month is promoted once, to the highest:
         # the certificate is for the rank now held.
-        if rank is not None and rank.order > player.rank_order:
+        if order > player.rank_order:
+            rank = RANKS[order - 1]
             promotions.append(
                 Promotion(
                     player_id=player.pk,
