@@ -201,3 +201,13 @@ def test_anonymous_visitors_are_sent_to_log_in_for_reports_and_documents(
 
 def test_a_quarter_not_yet_issued_is_not_found(club_a, client_a):
     assert client_a.get(f"/awards/reports/{club_a.number}/2025-Q1.pdf").status_code == 404
+
+
+def test_the_quarter_task_on_beat_issues_and_emails_the_reports(quarter_of_club_a, club_a):
+    from awards.tasks import ranking_reports
+
+    assert ranking_reports.delay(2025, 3).get(timeout=5) == 2  # clubs A and B
+    assert ranking_reports.delay(2025, 3).get(timeout=5) == 0
+
+    assert RankingReport.objects.filter(year=2025, quarter=3).count() == 2
+    assert len([m for m in mail.outbox if m.to == [club_a.secretary_email]]) == 1

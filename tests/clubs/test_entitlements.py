@@ -272,3 +272,12 @@ def test_the_warning_when_an_authorisation_would_exceed_the_clubs_sessions(
     )
     assert "would make 8" in page.content.decode()
     assert Authorisation.objects.count() == 3
+
+
+def test_the_october_task_on_beat_computes_the_next_year(established):
+    from clubs.tasks import b4c_entitlements
+
+    b4c_entitlements.delay(2026).get(timeout=5)
+    b4c_entitlements.delay(2026).get(timeout=5)
+
+    assert B4cEntitlement.objects.filter(club=established, year=2026).get().total == 10
