@@ -3,7 +3,8 @@
 The McCutcheon Trophy goes to the player who won the most masterpoints in the calendar year;
 the McCutcheon awards to the player of each master ranking group who won the most, the group
 being the rank held at the start of the year, with Gold and Silver Grand Masters combined.
-Registered foreign players (1.3.3: home members of the Foreign Players' club) are excluded.
+Registered foreign players are excluded: 1.3.3 registers visiting overseas players in the
+Foreign Players, NZ Players and English Players clubs, so the home members of all three are.
 
 Points of a year are the approved points of its months (PlayerTotals of the year), so the
 standings of the year under way grow as its months are closed. The rank at 1 January is
@@ -24,6 +25,9 @@ from clubs.models import Club
 
 COLOURS = ("green", "red", "gold")
 CHUNK = 2000
+
+# 1.3.3: the clubs of visiting overseas players, "registered foreign players" in 1.7.3.
+OVERSEAS_CLUBS = (Club.Kind.FOREIGN, Club.Kind.NZ, Club.Kind.ENGLISH)
 
 NIL_GROUP = "Nil"
 COMBINED_GRAND = "Silver and Gold Grand Master"
@@ -115,7 +119,7 @@ def year_standings(
         raise ValueError(f"No ranking group {group!r}.")
     rows = (
         PlayerTotals.objects.filter(year=year)
-        .exclude(player__home_club__kind=Club.Kind.FOREIGN)
+        .exclude(player__home_club__kind__in=OVERSEAS_CLUBS)
         .annotate(
             won=(
                 F(f"{colour}_approved")

@@ -51,6 +51,13 @@ def year_2025(club_a, club_b):
     won(players["eve"], 2025, green=5_00)
     # 1.7.3: registered foreign players are excluded, however much they won.
     won(players["fay"], 2025, green=500_00)
+    # 1.3.3: the NZ and English Players clubs hold visiting overseas players too.
+    for number, kind in ((902, "nz"), (903, "english")):
+        visitor = PlayerFactory(
+            home_club=ClubFactory(number=number, state=None, kind=kind),
+            family_name=f"Visitor{kind}",
+        )
+        won(visitor, 2025, red=300_00)
     return players
 
 
@@ -70,6 +77,7 @@ def test_the_trophy_goes_to_the_most_points_won_in_the_year_without_foreign_play
     page = anonymous_client.get("/awards/standings/2025/").content.decode()
     assert "Bob Baker" in page and "45.00" in page
     assert "Foreigner" not in page
+    assert "Visitor" not in page
 
 
 def test_the_awards_go_by_the_rank_held_on_1_january_with_grand_masters_combined(year_2025):
