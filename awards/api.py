@@ -169,7 +169,30 @@ class UploadSerializer(serializers.ModelSerializer):
         return str(upload.period) if upload.period else None
 
 
-class UploadCreateSerializer(serializers.Serializer):
+class OrganiserFields(serializers.Serializer):
+    """Who ran the event: a club secretary's events are the club's own and ignore these."""
+
+    organiser = serializers.ChoiceField(
+        choices=[v for v in LedgerEvent.Organiser.values if v != LedgerEvent.Organiser.OVERSEAS],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="state or congress for a state secretary; any of these for staff.",
+    )
+    club_number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="The club that ran it, if any."
+    )
+
+    def validate_club_number(self, number: int | None) -> Club | None:
+        if number is None:
+            return None
+        try:
+            return Club.objects.get(number=number)
+        except Club.DoesNotExist:
+            raise ValidationError(f"There is no club number {number}.") from None
+
+
+class UploadCreateSerializer(OrganiserFields):
     file = serializers.FileField(help_text="A credit file: .grn, .red, .gld, .rag or .mp?")
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
@@ -235,6 +258,8 @@ class UploadCreateApi(_UploadApi):
                     grade=values["grade"],
                     kind=values["kind"],
                     sessions=values["sessions"],
+                    organiser=values["organiser"],
+                    club=values["club_number"],
                 ),
                 authorisation_number=values["authorisation_number"],
                 intended=values["intended"],
@@ -267,7 +292,7 @@ def _players_of(players: object) -> dict[str, list[str]]:
     return {str(label): [str(n) for n in numbers] for label, numbers in players.items()}
 
 
-class UploadResultsSerializer(serializers.Serializer):
+class UploadResultsSerializer(OrganiserFields):
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True)
@@ -305,6 +330,8 @@ class UploadResultsApi(_UploadApi):
                     grade=awards.grade,
                     kind=awards.kind.value,
                     sessions=max(1, len(values["results"].get("sessions", []))),
+                    organiser=values["organiser"],
+                    club=values["club_number"],
                 ),
                 awards=awards,
                 players=_players_of(values["players"]),

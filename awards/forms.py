@@ -23,6 +23,7 @@ from awards.rules import (
     Session,
 )
 from awards.services import EventDetails
+from clubs.models import Club
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "
@@ -224,12 +225,40 @@ class EventDetailsForm(forms.Form):
         max_length=20,
         required=False,
     )
+    organiser = forms.ChoiceField(label="Run by", required=False)
+    club_number = forms.IntegerField(
+        label="Club that ran it",
+        required=False,
+        help_text="For a congress or event run by a club: its club number.",
+    )
 
-    def __init__(self, *args, grades: frozenset[str], **kwargs) -> None:
+    def __init__(
+        self, *args, grades: frozenset[str], organisers: tuple[str, ...] = (), **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["grade"].choices = [
             (code, label) for code, label in GRADE_CHOICES if code in grades
         ]
+        if organisers:
+            self.fields["organiser"].choices = [
+                (value, label)
+                for value, label in LedgerEvent.Organiser.choices
+                if value in organisers
+            ]
+            self.fields["organiser"].initial = organisers[0]
+        else:
+            # A club secretary's events are the club's own.
+            del self.fields["organiser"]
+            del self.fields["club_number"]
+
+    def clean_club_number(self) -> Club | None:
+        number = self.cleaned_data.get("club_number")
+        if number is None:
+            return None
+        try:
+            return Club.objects.get(number=number)
+        except Club.DoesNotExist:
+            raise forms.ValidationError(f"There is no club number {number}.") from None
 
     def event_details(self) -> EventDetails:
         data = self.cleaned_data
@@ -240,6 +269,8 @@ class EventDetailsForm(forms.Form):
             grade=data["grade"],
             kind=data["kind"],
             sessions=data["sessions"],
+            organiser=data.get("organiser") or "",
+            club=data.get("club_number"),
         )
 
 

@@ -145,8 +145,51 @@ def grades_issuable_by(user: User) -> frozenset[str]:
     return frozenset()
 
 
-def _event_problems(*, by: User, event: EventDetails) -> list[Problem]:
+def organisers_for(user: User) -> tuple[str, ...]:
+    """Who may be named as having run an uploaded event: a club always runs its own."""
+    if user.is_centre_staff:
+        return (
+            Event.Organiser.CLUB,
+            Event.Organiser.STATE,
+            Event.Organiser.CONGRESS,
+            Event.Organiser.NATIONAL,
+        )
+    if user.is_state_secretary:
+        # 5.4.1: state secretaries upload their congresses and state events.
+        return (Event.Organiser.STATE, Event.Organiser.CONGRESS)
+    return ()
+
+
+def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
+    if by.is_club_secretary or not (event.organiser or event.club):
+        return []
     problems: list[Problem] = []
+    if event.organiser and event.organiser not in organisers_for(by):
+        problems.append(
+            Problem(
+                0,
+                f"Your login may not upload an event run by {event.organiser!r}; choose one of "
+                f"{', '.join(organisers_for(by))}.",
+                "event.organiser",
+            )
+        )
+    if by.is_state_secretary and event.club and event.club.state_id != by.state_id:
+        problems.append(
+            Problem(
+                0,
+                f"Club {event.club.number} is not a club of {by.state.code}.",
+                "event.club_number",
+            )
+        )
+    if event.organiser == Event.Organiser.CLUB and event.club is None:
+        problems.append(
+            Problem(0, "Give the number of the club that ran the event.", "event.club_number")
+        )
+    return problems
+
+
+def _event_problems(*, by: User, event: EventDetails) -> list[Problem]:
+    problems: list[Problem] = _organiser_problems(by=by, event=event)
     if not event.name.strip():
         problems.append(Problem(0, "Give the event's name.", "event.name"))
     if event.grade not in ABF_GRADES:
@@ -185,10 +228,9 @@ def _resolve_organiser(*, by: User, event: EventDetails) -> None:
         event.club = by.club
         event.state = by.club.state
     elif by.is_state_secretary:
+        # A congress may be run by a club of the state; it is then invoiced to that club.
         event.organiser = event.organiser or Event.Organiser.STATE
         event.state = by.state
-        if event.club is not None and event.club.state_id != by.state_id:
-            event.club = None
     else:
         event.organiser = event.organiser or (
             Event.Organiser.CLUB if event.club else Event.Organiser.NATIONAL

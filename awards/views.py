@@ -143,7 +143,12 @@ def upload_new(request: HttpRequest) -> HttpResponse:
     grades = ledger_services.grades_issuable_by(request.user)
     problems: list[ledger_services.Problem] = []
     if request.method == "POST":
-        form = CreditFileForm(request.POST, request.FILES, grades=grades)
+        form = CreditFileForm(
+            request.POST,
+            request.FILES,
+            grades=grades,
+            organisers=ledger_services.organisers_for(request.user),
+        )
         if form.is_valid():
             sent = form.cleaned_data["file"]
             try:
@@ -160,7 +165,9 @@ def upload_new(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("awards:upload", pk=upload.pk)
     else:
-        form = CreditFileForm(grades=grades)
+        form = CreditFileForm(
+            grades=grades, organisers=ledger_services.organisers_for(request.user)
+        )
     waiting = ledger.uploads_for(user=request.user).filter(status="checked")
     return render(
         request,
@@ -269,7 +276,9 @@ def cpar(request: HttpRequest) -> HttpResponse:
     grades = ledger_services.grades_issuable_by(request.user)
     problems: list[ledger_services.Problem] = []
     if request.method == "POST":
-        form = EventDetailsForm(request.POST, grades=grades)
+        form = EventDetailsForm(
+            request.POST, grades=grades, organisers=ledger_services.organisers_for(request.user)
+        )
         rows = [
             (p.abf_number, request.POST.get(f"points-{p.abf_number}", "").strip()) for p in members
         ]
@@ -282,7 +291,9 @@ def cpar(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("awards:upload", pk=upload.pk)
     else:
-        form = EventDetailsForm(grades=grades)
+        form = EventDetailsForm(
+            grades=grades, organisers=ledger_services.organisers_for(request.user)
+        )
     return render(
         request,
         "awards/cpar.html",
@@ -300,7 +311,9 @@ def sundry(request: HttpRequest) -> HttpResponse:
     grades = ledger_services.grades_issuable_by(request.user)
     problems: list[ledger_services.Problem] = []
     if request.method == "POST":
-        form = EventDetailsForm(request.POST, grades=grades)
+        form = EventDetailsForm(
+            request.POST, grades=grades, organisers=ledger_services.organisers_for(request.user)
+        )
         rows = [
             (
                 request.POST.get(f"abf-{i}", "").strip(),
@@ -317,7 +330,9 @@ def sundry(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("awards:upload", pk=upload.pk)
     else:
-        form = EventDetailsForm(grades=grades)
+        form = EventDetailsForm(
+            grades=grades, organisers=ledger_services.organisers_for(request.user)
+        )
     return render(
         request,
         "awards/sundry.html",
