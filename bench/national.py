@@ -312,7 +312,8 @@ def measure_promotions(queued: list[int]) -> None:
     say(f"  club monthly reports issued: {len(reports):,} in {t3 - t2:.2f} s")
     say(
         f"  one club's PDFs, report and {len(certificates):,} certificates: {t5 - t4:.2f} s "
-        f"(the workers render them; the close queued {len(queued):,} emails)"
+        f"(rendered by a worker for the club's email; {len(queued):,} emails were queued "
+        "by the close, one per club with a secretary's address)"
     )
 
 
