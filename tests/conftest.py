@@ -18,6 +18,16 @@ from tests.factories import (
 
 
 @pytest.fixture(autouse=True)
+def _celery_may_join_results():
+    # Celery marks "joining a result would block" around every eager task with a global
+    # flag, saved and restored; tests that queue tasks from several threads at once can
+    # leave it set, and the next test that waits on an eager result would be refused.
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
+@pytest.fixture(autouse=True)
 def _clear_cache():
     # Throttle counters live in the cache; each test starts with none.
     cache.clear()

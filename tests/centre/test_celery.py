@@ -28,8 +28,3 @@ def test_a_task_runs_through_the_broker_and_a_worker():
             assert result.id
     finally:
         app.conf.task_always_eager = True
-        # The worker marks this thread as one where joining a result would block; the tests
-        # that follow run tasks eagerly and wait on them, as the portal does with no broker.
-        from celery._state import _set_task_join_will_block
-
-        _set_task_join_will_block(False)
