@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
-from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-
 from awards.selectors import COLOURS, StatementLine
 from awards.services import points_text
+from centre.documents import Document, TableSection, render_csv, render_pdf
 from players.models import Player
 
 HEADER = ["Date", "Event", "Grade", "Colour", "Points", "State", "Green", "Red", "Gold"]
@@ -45,16 +37,12 @@ def _rank_line(player: Player) -> str:
     return player_rank_standing(player=player, **lifetime).summary()
 
 
+def _balance(label: str, totals: dict[str, int]) -> list[str]:
+    return ["", label, "", "", "", "", *(points_text(totals[c]) for c in COLOURS)]
+
+
 def statement_csv(*, player: Player, opening: dict[str, int], lines: list[StatementLine]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(HEADER)
-    writer.writerow(
-        ["", "Opening balance", "", "", "", "", *(points_text(opening[c]) for c in COLOURS)]
-    )
-    for line in lines:
-        writer.writerow(_row(line))
-    return out.getvalue()
+    return render_csv(HEADER, [_balance("Opening balance", opening), *map(_row, lines)])
 
 
 def statement_pdf(
@@ -65,47 +53,33 @@ def statement_pdf(
     closing: dict[str, int],
     title: str,
 ) -> bytes:
-    buffer = io.BytesIO()
-    document = SimpleDocTemplate(
-        buffer, pagesize=A4, leftMargin=12 * mm, rightMargin=12 * mm, title=title
-    )
-    styles = getSampleStyleSheet()
     home = player.home_club.name if player.home_club else "no home club"
-    story = [
-        Paragraph(title, styles["Title"]),
-        Paragraph(f"{player.abf_number} {player.full_name}, {home}", styles["Normal"]),
-        # 1.4.4: the rank as of the last close and what the next one still needs.
-        Paragraph(_rank_line(player), styles["Normal"]),
-        Paragraph("Provisional credits await the month's approval (App. E).", styles["Italic"]),
-        Spacer(1, 4 * mm),
-    ]
-    rows = [
-        HEADER,
-        ["", "Opening balance", "", "", "", "", *(points_text(opening[c]) for c in COLOURS)],
-    ]
-    rows += [_row(line) for line in lines]
-    rows.append(
-        ["", "Closing balance", "", "", "", "", *(points_text(closing[c]) for c in COLOURS)]
+    return render_pdf(
+        Document(
+            title=title,
+            lines=[
+                f"{player.abf_number} {player.full_name}, {home}",
+                # 1.4.4: the rank as of the last close and what the next one still needs.
+                _rank_line(player),
+                "Provisional credits (in grey) await the month's approval (App. E).",
+            ],
+            sections=[
+                TableSection(
+                    header=HEADER,
+                    rows=[_balance("Opening balance", opening), *map(_row, lines)],
+                    footer=_balance("Closing balance", closing),
+                    numeric=(4, 6, 7, 8),
+                    widths=(20, 60, 11, 13, 15, 20, 15, 15, 15),
+                    # Row 0 is the opening balance.
+                    muted=[
+                        index
+                        for index, line in enumerate(lines, start=1)
+                        if line.credit.state == "provisional"
+                    ],
+                )
+            ],
+        )
     )
-    table = Table(
-        rows,
-        repeatRows=1,
-        colWidths=[20 * mm, 62 * mm, 11 * mm, 13 * mm, 15 * mm, 20 * mm, 15 * mm, 15 * mm, 15 * mm],
-    )
-    style = [
-        ("FONTSIZE", (0, 0), (-1, -1), 7),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
-        ("ALIGN", (4, 0), (4, -1), "RIGHT"),
-        ("ALIGN", (6, 0), (-1, -1), "RIGHT"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
-    ]
-    for index, line in enumerate(lines, start=2):
-        if line.credit.state == "provisional":
-            style.append(("TEXTCOLOR", (0, index), (-1, index), colors.grey))
-    table.setStyle(TableStyle(style))
-    story.append(table)
-    document.build(story)
-    return buffer.getvalue()
 
 
 def chart_lines(series: list[dict], width: int = 600, height: int = 200) -> dict:

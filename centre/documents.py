@@ -28,6 +28,10 @@ class TableSection:
     footer: Sequence[object] | None = None
     # Indexes of the columns that hold numbers: right-aligned.
     numeric: Sequence[int] = ()
+    # Column widths in millimetres; None lets the table size itself.
+    widths: Sequence[float] | None = None
+    # Indexes of body rows printed in grey (provisional lines, for instance).
+    muted: Sequence[int] = ()
 
 
 @dataclass
@@ -54,7 +58,8 @@ def _table(section: TableSection, styles) -> Table:
     data = [list(section.header), *body]
     if section.footer is not None:
         data.append(list(section.footer))
-    table = Table(data, repeatRows=1, hAlign="LEFT")
+    widths = [w * mm for w in section.widths] if section.widths else None
+    table = Table(data, repeatRows=1, hAlign="LEFT", colWidths=widths)
     commands = [
         ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
         ("FONTSIZE", (0, 0), (-1, -1), 8),
@@ -63,6 +68,8 @@ def _table(section: TableSection, styles) -> Table:
     ]
     for column in section.numeric:
         commands.append(("ALIGN", (column, 0), (column, -1), "RIGHT"))
+    for row in section.muted:
+        commands.append(("TEXTCOLOR", (0, row + 1), (-1, row + 1), colors.grey))
     if section.footer is not None:
         commands += [
             ("LINEABOVE", (0, -1), (-1, -1), 0.5, colors.black),

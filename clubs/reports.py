@@ -1,13 +1,6 @@
 """The club report as CSV and PDF."""
 
-import csv
-import io
-
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
-
+from centre.documents import Document, TableSection, render_csv, render_pdf
 from clubs.models import Club
 from clubs.selectors import ReportRow
 
@@ -26,34 +19,15 @@ def _cells(row: ReportRow) -> list[str]:
 
 
 def report_csv(rows: list[ReportRow]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(HEADER)
-    for row in rows:
-        writer.writerow(_cells(row))
-    return out.getvalue()
+    return render_csv(HEADER, map(_cells, rows))
 
 
 def report_pdf(*, club: Club, rows: list[ReportRow]) -> bytes:
-    out = io.BytesIO()
-    styles = getSampleStyleSheet()
-    document = SimpleDocTemplate(out, pagesize=A4, title=f"{club.number} {club.name} members")
-    table = Table([HEADER, *(_cells(r) for r in rows)], repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, 0), "Helvetica-Bold"),
-                ("FONTSIZE", (0, 0), (-1, -1), 8),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
-            ]
+    home = sum(1 for r in rows if r.membership == "Home")
+    return render_pdf(
+        Document(
+            title=f"{club.number} {club.name}: home members and alternates",
+            lines=[f"{home} home members, {len(rows) - home} alternates"],
+            sections=[TableSection(header=HEADER, rows=map(_cells, rows))],
         )
     )
-    home = sum(1 for r in rows if r.membership == "Home")
-    document.build(
-        [
-            Paragraph(f"{club.number} {club.name}: home members and alternates", styles["Title"]),
-            Paragraph(f"{home} home members, {len(rows) - home} alternates", styles["Normal"]),
-            table,
-        ]
-    )
-    return out.getvalue()
