@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
@@ -53,8 +53,19 @@ def _escape(value: object) -> str:
 
 
 def _table(section: TableSection, styles) -> Table:
-    cell = styles["BodyText"]
-    body = [[Paragraph(_escape(v), cell) for v in row] for row in section.rows]
+    # Text cells wrap within their column; numbers stay on one line, right-aligned.
+    cell = ParagraphStyle("cell", parent=styles["BodyText"], fontSize=8, leading=10)
+    muted_cell = ParagraphStyle("muted", parent=cell, textColor=colors.grey)
+    muted = set(section.muted)
+    body = [
+        [
+            str(value)
+            if column in section.numeric
+            else Paragraph(_escape(value), muted_cell if index in muted else cell)
+            for column, value in enumerate(row)
+        ]
+        for index, row in enumerate(section.rows)
+    ]
     data = [list(section.header), *body]
     if section.footer is not None:
         data.append(list(section.footer))
