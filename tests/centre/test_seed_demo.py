@@ -4,6 +4,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from awards.models import Credit
+from awards.selectors import totals_disagreements
 from centre.models import User
 from clubs.models import Club, State
 from players import abf_numbers
@@ -30,6 +32,19 @@ def test_seed_demo_loads_states_clubs_players_and_logins_once():
     assert {"foreign", "nz", "english", "youth"} <= set(Club.objects.values_list("kind", flat=True))
     assert all(abf_numbers.is_valid(n) for n in Player.objects.values_list("abf_number", flat=True))
     assert "Demo logins" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_gives_closed_months_of_awards_that_agree_with_the_totals_and_ranks():
+    seed()
+    credits = Credit.objects.count()
+
+    seed()
+
+    assert Credit.objects.count() == credits > 200
+    assert not Credit.objects.filter(state=Credit.State.PROVISIONAL).exists()
+    assert totals_disagreements() == []
+    assert Player.objects.filter(rank_order__gt=0).count() > 100
 
 
 @pytest.mark.django_db

@@ -5,17 +5,25 @@ Deterministic and idempotent: a second run finds everything in place and adds no
 
 import random
 from datetime import date
+from decimal import Decimal
 
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 from faker import Faker
 from tqdm import tqdm
 
-from centre.models import Role, User
+from awards.models import Credit, Event, PlayerTotals
+from awards.rules import Event as RulesEvent
+from awards.rules import Field, Kind, Session, compute_awards
+from awards.selectors import player_totals_from_ledger
+from centre.models import Period, Role, User
+from centre.services import POST_CLOSE_STEPS
 from clubs.models import Club, State
 from players import abf_numbers
 from players.models import Alternate, Player
+from players.services import promotions_run
 
 DEMO_PASSWORD = "masterpoints"  # noqa: S105
 
@@ -79,6 +87,7 @@ SPECIAL_CLUBS = [
 ]
 
 PLAYERS = 3000
+HISTORY_MONTHS = 6
 FIRST_DEMO_SERIAL = 10000
 
 
@@ -97,7 +106,148 @@ class Command(BaseCommand):
         clubs = self.seed_clubs(states)
         self.seed_players(clubs, players)
         logins = self.seed_logins(states, clubs)
+        self.seed_history(clubs)
         self.print_logins(logins)
+
+    def seed_history(self, clubs: list[Club]) -> None:
+        """Six closed months of club sessions, and balances brought forward, so that the
+        lookup, statements, ranks and reports have something to show."""
+        if Credit.objects.exists():
+            self.stdout.write("Awards: already in place")
+            return
+        rng = random.Random(2026)
+        staff = User.objects.get(username="staff1")
+        today = timezone.localdate()
+        months = []
+        year, month = today.year, today.month
+        for _ in range(HISTORY_MONTHS + 1):
+            year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+            months.append((year, month))
+        months.reverse()
+        steps = [name for name, _ in POST_CLOSE_STEPS]
+        periods = []
+        for y, m in months:
+            period, _ = Period.objects.get_or_create(
+                year=y,
+                month=m,
+                defaults={
+                    "status": Period.Status.CLOSED,
+                    "closed_at": timezone.now(),
+                    "closed_by": staff,
+                    "close_step": "closed",
+                    "close_steps_done": steps,
+                },
+            )
+            periods.append(period)
+        credits: list[Credit] = []
+        brought_forward, *club_months = periods
+        credits += self._balances_brought_forward(brought_forward, staff, rng)
+        ordinary = [club for club in clubs if not club.is_special]
+        for period in club_months:
+            for club in tqdm(ordinary, desc=f"Sessions {period}", file=self.stdout, leave=False):
+                credits += self._club_sessions(club, period, rng)
+        with transaction.atomic():
+            Credit.objects.bulk_create(credits, batch_size=2000)
+            totals = player_totals_from_ledger()
+            rows: dict[tuple[int, int], PlayerTotals] = {}
+            for (player_id, year, field), points in totals.items():
+                row = rows.setdefault(
+                    (player_id, year), PlayerTotals(player_id=player_id, year=year)
+                )
+                setattr(row, field, points)
+            PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
+        promotions_run(period=periods[-1], everyone=True)
+        self.stdout.write(f"Awards: {len(credits)} credits over {len(club_months)} closed months")
+
+    def _balances_brought_forward(self, period: Period, staff: User, rng) -> list[Credit]:
+        day = date(period.year, period.month, 1)
+        events = {
+            colour: Event.objects.create(
+                organiser=Event.Organiser.NATIONAL,
+                name=f"{colour.capitalize()} points brought forward from the previous register",
+                starts_on=day,
+                ends_on=day,
+                grade=grade,
+                created_by=staff,
+            )
+            for colour, grade in (("green", "E"), ("red", "B4"), ("gold", "A"))
+        }
+        credits = []
+        for player_id in Player.objects.values_list("pk", flat=True).order_by("pk"):
+            # Long-tailed, as a real register's lifetime totals are.
+            amounts = {
+                "green": int(rng.paretovariate(1.1) * 250) if rng.random() < 0.95 else 0,
+                "red": int(rng.paretovariate(1.0) * 400) if rng.random() < 0.45 else 0,
+                "gold": int(rng.paretovariate(0.9) * 150) if rng.random() < 0.12 else 0,
+            }
+            for colour, points in amounts.items():
+                if points:
+                    credits.append(
+                        Credit(
+                            player_id=player_id,
+                            event=events[colour],
+                            colour=colour,
+                            points=min(points, 2_000_000),
+                            source=Credit.Source.ADJUSTMENT,
+                            reason="Balance brought forward from the previous register",
+                            period=period,
+                            state=Credit.State.APPROVED,
+                            uploaded_by=staff,
+                        )
+                    )
+        return credits
+
+    def _club_sessions(self, club: Club, period: Period, rng) -> list[Credit]:
+        """Four weekly grade E Mitchell pairs sessions, awarded by the award engine."""
+        members = list(
+            club.home_members.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True)
+        )
+        secretary = club.secretary_login
+        credits = []
+        for week in range(4):
+            tables = min(len(members) // 4, rng.randint(5, 12))
+            if tables < 4:
+                break
+            day = date(period.year, period.month, 1 + 7 * week)
+            event = Event.objects.create(
+                organiser=Event.Organiser.CLUB,
+                club=club,
+                state=club.state,
+                name=f"{day:%A} pairs",
+                starts_on=day,
+                ends_on=day,
+                grade="E",
+                created_by=secretary,
+            )
+            seated = rng.sample(members, tables * 4)
+            pairs = {
+                f"{direction}{i + 1}": seated[(2 * i + offset) * 2 : (2 * i + offset) * 2 + 2]
+                for offset, direction in enumerate(("N", "E"))
+                for i in range(tables)
+            }
+            fields = [
+                Field("mitchell", Decimal(tables), [[f"{d}{i + 1}"] for i in range(tables)])
+                for d in ("N", "E")
+            ]
+            awards = compute_awards(
+                RulesEvent(grade="E", kind=Kind.PAIRS, sessions=[Session(fields=fields)])
+            )
+            for contestant in awards.contestants:
+                points = int(contestant.total * 100)
+                for player_id in pairs[contestant.label] if points else ():
+                    credits.append(
+                        Credit(
+                            player_id=player_id,
+                            event=event,
+                            colour="green",
+                            points=points,
+                            source=Credit.Source.FILE,
+                            period=period,
+                            state=Credit.State.APPROVED,
+                            uploaded_by=secretary,
+                        )
+                    )
+        return credits
 
     @transaction.atomic
     def seed_states(self) -> dict[str, State]:
