@@ -170,6 +170,7 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
 def documents(request: HttpRequest) -> HttpResponse:
     """1.4.3: what the centre sends the club, kept here by quarter; one section per kind."""
     from awards.reports import reports_visible_to
+    from billing.models import Invoice
 
     club = request.user.club
     return render(
@@ -178,6 +179,7 @@ def documents(request: HttpRequest) -> HttpResponse:
         {
             "club": club,
             "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
+            "invoices": Invoice.objects.filter(club=club).order_by("-issued_on", "-number"),
         },
     )
 

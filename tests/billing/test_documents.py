@@ -99,3 +99,20 @@ def test_the_quarter_command_invoices_and_reports_progress(club_a, staff):
     assert "Issued 0 invoices for 2025-Q3." in out.getvalue()
     assert Invoice.objects.get(club=club_a).total == Decimal("22.30")
     assert len(mail.outbox) == 1
+
+
+def test_the_clubs_documents_page_lists_its_invoices_and_not_another_clubs(
+    client_a, invoice, club_b
+):
+    other, _ = invoice_issue(
+        club=club_b,
+        kind=Invoice.Kind.QUARTERLY,
+        covers="2025-Q3",
+        issued_on=date(2025, 10, 1),
+        lines=[("Capitation (8.2)", Decimal(1), Decimal("23.30"))],
+    )
+
+    page = client_a.get("/club/documents/").content.decode()
+
+    assert f"/billing/invoices/{invoice.number}.pdf" in page
+    assert other.number not in page
