@@ -74,7 +74,13 @@ def month_close_start(*, period: Period, by: User) -> Period:
     return period
 
 
-def month_close(*, period: Period, by: User, chunk_size: int = MONTH_CLOSE_CHUNK) -> Period:
+def month_close(
+    *,
+    period: Period,
+    by: User,
+    chunk_size: int = MONTH_CLOSE_CHUNK,
+    progress: Callable[[Period], object] | None = None,
+) -> Period:
     """Approve every provisional credit of the month, close it, then run the post-close steps.
 
     Works in chunks, each its own transaction, so that a close of a national month can be
@@ -98,6 +104,8 @@ def month_close(*, period: Period, by: User, chunk_size: int = MONTH_CLOSE_CHUNK
                 period.close_done += approved
                 period.close_total = max(period.close_total, period.close_done)
                 period.save(update_fields=["close_done", "close_total"])
+                if progress:
+                    progress(period)
                 continue
             period.status = Period.Status.CLOSED
             period.closed_at = timezone.now()
