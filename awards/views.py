@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
@@ -137,37 +138,37 @@ uploader_required = role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Rol
 PREVIEW_LINES = 1000
 
 
+def _event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> EventDetailsForm:
+    """The event's details as this login may give them: its grades and its organisers."""
+    options = {
+        "grades": ledger_services.grades_issuable_by(request.user),
+        "organisers": ledger_services.organisers_for(request.user),
+    }
+    if request.method == "POST":
+        return form_class(request.POST, request.FILES, **options)
+    return form_class(**options)
+
+
 @uploader_required
 def upload_new(request: HttpRequest) -> HttpResponse:
     """Step 1: the secretary sends a credit file and the event's details; the portal checks."""
-    grades = ledger_services.grades_issuable_by(request.user)
     problems: list[ledger_services.Problem] = []
-    if request.method == "POST":
-        form = CreditFileForm(
-            request.POST,
-            request.FILES,
-            grades=grades,
-            organisers=ledger_services.organisers_for(request.user),
-        )
-        if form.is_valid():
-            sent = form.cleaned_data["file"]
-            try:
-                upload = ledger_services.credit_upload_check(
-                    by=request.user,
-                    filename=sent.name,
-                    content=sent.read(),
-                    event=form.event_details(),
-                    authorisation_number=form.cleaned_data["authorisation_number"],
-                    intended=form.cleaned_data["intended"],
-                )
-            except ledger_services.UploadRejected as rejected:
-                problems = rejected.problems
-            else:
-                return redirect("awards:upload", pk=upload.pk)
-    else:
-        form = CreditFileForm(
-            grades=grades, organisers=ledger_services.organisers_for(request.user)
-        )
+    form = _event_form(request, CreditFileForm)
+    if request.method == "POST" and form.is_valid():
+        sent = form.cleaned_data["file"]
+        try:
+            upload = ledger_services.credit_upload_check(
+                by=request.user,
+                filename=sent.name,
+                content=sent.read(),
+                event=form.event_details(),
+                authorisation_number=form.cleaned_data["authorisation_number"],
+                intended=form.cleaned_data["intended"],
+            )
+        except ledger_services.UploadRejected as rejected:
+            problems = rejected.problems
+        else:
+            return redirect("awards:upload", pk=upload.pk)
     waiting = ledger.uploads_for(user=request.user).filter(status="checked")
     return render(
         request,
@@ -263,6 +264,32 @@ def _entries_check(request: HttpRequest, form: EventDetailsForm, rows, source: s
     )
 
 
+def _entry_page(
+    request: HttpRequest,
+    *,
+    source: str,
+    template: str,
+    typed_rows: Callable[[], list[tuple[str, str]]],
+    context: dict,
+) -> HttpResponse:
+    """CPAR and Sundry: the event's details and typed rows, checked as a file would be."""
+    problems: list[ledger_services.Problem] = []
+    form = _event_form(request, EventDetailsForm)
+    if request.method == "POST" and form.is_valid():
+        try:
+            upload = _entries_check(request, form, typed_rows(), source)
+        except ledger_services.UploadRejected as rejected:
+            problems = rejected.problems
+        else:
+            return redirect("awards:upload", pk=upload.pk)
+    return render(
+        request,
+        template,
+        {"form": form, "problems": problems, "typed": request.POST, **context},
+        status=400 if problems else 200,
+    )
+
+
 @club_secretary_required
 def cpar(request: HttpRequest) -> HttpResponse:
     """App. E: the club's home members and alternates, each with a points box."""
@@ -273,32 +300,17 @@ def cpar(request: HttpRequest) -> HttpResponse:
         .distinct()
         .order_by("family_name", "given_names")
     )
-    grades = ledger_services.grades_issuable_by(request.user)
-    problems: list[ledger_services.Problem] = []
-    if request.method == "POST":
-        form = EventDetailsForm(
-            request.POST, grades=grades, organisers=ledger_services.organisers_for(request.user)
-        )
-        rows = [
-            (p.abf_number, request.POST.get(f"points-{p.abf_number}", "").strip()) for p in members
-        ]
-        rows = [(number, typed) for number, typed in rows if typed]
-        if form.is_valid():
-            try:
-                upload = _entries_check(request, form, rows, "cpar")
-            except ledger_services.UploadRejected as rejected:
-                problems = rejected.problems
-            else:
-                return redirect("awards:upload", pk=upload.pk)
-    else:
-        form = EventDetailsForm(
-            grades=grades, organisers=ledger_services.organisers_for(request.user)
-        )
-    return render(
+
+    def typed_rows() -> list[tuple[str, str]]:
+        rows = [(p.abf_number, request.POST.get(f"points-{p.abf_number}", "")) for p in members]
+        return [(number, typed.strip()) for number, typed in rows if typed.strip()]
+
+    return _entry_page(
         request,
-        "awards/cpar.html",
-        {"form": form, "members": members, "problems": problems, "typed": request.POST},
-        status=400 if problems else 200,
+        source="cpar",
+        template="awards/cpar.html",
+        typed_rows=typed_rows,
+        context={"members": members},
     )
 
 
@@ -308,12 +320,8 @@ SUNDRY_ROWS = 15
 @uploader_required
 def sundry(request: HttpRequest) -> HttpResponse:
     """App. E: ABF numbers and points for anyone not on the CPAR page."""
-    grades = ledger_services.grades_issuable_by(request.user)
-    problems: list[ledger_services.Problem] = []
-    if request.method == "POST":
-        form = EventDetailsForm(
-            request.POST, grades=grades, organisers=ledger_services.organisers_for(request.user)
-        )
+
+    def typed_rows() -> list[tuple[str, str]]:
         rows = [
             (
                 request.POST.get(f"abf-{i}", "").strip(),
@@ -321,28 +329,14 @@ def sundry(request: HttpRequest) -> HttpResponse:
             )
             for i in range(1, SUNDRY_ROWS + 1)
         ]
-        rows = [(number, typed) for number, typed in rows if number or typed]
-        if form.is_valid():
-            try:
-                upload = _entries_check(request, form, rows, "sundry")
-            except ledger_services.UploadRejected as rejected:
-                problems = rejected.problems
-            else:
-                return redirect("awards:upload", pk=upload.pk)
-    else:
-        form = EventDetailsForm(
-            grades=grades, organisers=ledger_services.organisers_for(request.user)
-        )
-    return render(
+        return [(number, typed) for number, typed in rows if number or typed]
+
+    return _entry_page(
         request,
-        "awards/sundry.html",
-        {
-            "form": form,
-            "rows": range(1, SUNDRY_ROWS + 1),
-            "problems": problems,
-            "typed": request.POST,
-        },
-        status=400 if problems else 200,
+        source="sundry",
+        template="awards/sundry.html",
+        typed_rows=typed_rows,
+        context={"rows": range(1, SUNDRY_ROWS + 1)},
     )
 
 
