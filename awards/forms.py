@@ -239,6 +239,9 @@ class EventDetailsForm(forms.Form):
         self.fields["grade"].choices = [
             (code, label) for code, label in GRADE_CHOICES if code in grades
         ]
+        if "E" in grades:
+            # 1.5.1: grade E, club events, is what a club masterpoints week by week.
+            self.fields["grade"].initial = "E"
         if organisers:
             self.fields["organiser"].choices = [
                 (value, label)
