@@ -15,9 +15,12 @@ from faker import Faker
 from tqdm import tqdm
 
 from awards.models import Credit, Event, PlayerTotals
+from awards.reports import ranking_reports_issue
 from awards.rules import Event as RulesEvent
 from awards.rules import Field, Kind, Session, compute_awards
 from awards.selectors import player_totals_from_ledger
+from billing.services import quarter_invoices_issue
+from billing.tasks import previous_quarter
 from centre.models import Period, Role, User
 from centre.services import POST_CLOSE_STEPS
 from clubs.models import Club, State
@@ -158,6 +161,14 @@ class Command(BaseCommand):
             PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
         promotions_run(period=periods[-1], everyone=True)
         self.stdout.write(f"Awards: {len(credits)} credits over {len(club_months)} closed months")
+        # The last quarter's ranking reports and invoices, as the quarter's jobs would leave
+        # them (not emailed).
+        year, quarter = previous_quarter(today)
+        reports = ranking_reports_issue(year=year, quarter=quarter)
+        invoices = quarter_invoices_issue(year=year, quarter=quarter, issued_on=today)
+        self.stdout.write(
+            f"{year}-Q{quarter}: {len(reports)} ranking reports, {len(invoices)} invoices"
+        )
 
     def _balances_brought_forward(self, period: Period, staff: User, rng) -> list[Credit]:
         day = date(period.year, period.month, 1)
