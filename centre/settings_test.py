@@ -14,3 +14,6 @@ STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
     "django.contrib.staticfiles.storage.StaticFilesStorage"
 )
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+# Each request of the live server (browser tests) closes its connection when it ends, so the
+# test database can be dropped at the end of the run.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
