@@ -19,7 +19,9 @@ def pytest_collection_modifyitems(items) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(live_server):
+    # Asking for live_server here makes the browser close first, so no keep-alive request of
+    # Chromium's is left running when the server and the test database are taken down.
     if not os.path.exists(CHROMIUM):
         pytest.skip("no Chromium on this machine (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
