@@ -7,8 +7,11 @@ from billing import services
 
 
 def previous_quarter(today: date) -> tuple[int, int]:
-    quarter = (today.month - 1) // 3 + 1
-    return (today.year, quarter - 1) if quarter > 1 else (today.year - 1, 4)
+    """The calendar quarter before the one `today` falls in, as (year, quarter)."""
+    from awards.services import previous_quarter as quarter_before
+    from awards.services import quarter_of
+
+    return quarter_before(quarter_of(today))
 
 
 @shared_task
