@@ -30,6 +30,7 @@ from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSe
 from centre.models import Role
 from centre.permissions import HasRole
 from clubs.models import Club
+from clubs.selectors import club_by_number
 from players.models import Player
 from players.selectors import player_rank_standing
 
@@ -184,12 +185,7 @@ class OrganiserFields(serializers.Serializer):
     )
 
     def validate_club_number(self, number: int | None) -> Club | None:
-        if number is None:
-            return None
-        try:
-            return Club.objects.get(number=number)
-        except Club.DoesNotExist:
-            raise ValidationError(f"There is no club number {number}.") from None
+        return None if number is None else club_by_number(number)
 
 
 class UploadCreateSerializer(OrganiserFields):

@@ -24,6 +24,7 @@ from awards.rules import (
 )
 from awards.services import EventDetails
 from clubs.models import Club
+from clubs.selectors import club_by_number
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "
@@ -256,12 +257,7 @@ class EventDetailsForm(forms.Form):
 
     def clean_club_number(self) -> Club | None:
         number = self.cleaned_data.get("club_number")
-        if number is None:
-            return None
-        try:
-            return Club.objects.get(number=number)
-        except Club.DoesNotExist:
-            raise forms.ValidationError(f"There is no club number {number}.") from None
+        return None if number is None else club_by_number(number)
 
     def event_details(self) -> EventDetails:
         data = self.cleaned_data

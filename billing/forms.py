@@ -3,6 +3,7 @@ from decimal import Decimal
 from django import forms
 
 from clubs.models import Club
+from clubs.selectors import club_by_number
 
 
 class PaymentForm(forms.Form):
@@ -18,8 +19,4 @@ class PaymentForm(forms.Form):
     )
 
     def clean_club_number(self) -> Club:
-        number = self.cleaned_data["club_number"]
-        try:
-            return Club.objects.get(number=number)
-        except Club.DoesNotExist:
-            raise forms.ValidationError(f"There is no club number {number}.") from None
+        return club_by_number(self.cleaned_data["club_number"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from centre.models import User
@@ -13,6 +14,14 @@ from players.selectors import club_alternates, club_members
 
 if TYPE_CHECKING:
     from awards.models import Authorisation
+
+
+def club_by_number(number: int) -> Club:
+    """The club with this number, or a ValidationError naming the number (forms and API)."""
+    try:
+        return Club.objects.get(number=number)
+    except Club.DoesNotExist:
+        raise ValidationError(f"There is no club number {number}.") from None
 
 
 def clubs_visible_to(*, user: User) -> QuerySet[Club]:
