@@ -26,6 +26,7 @@ from awards.models import Credit, PlayerTotals, RankingReport
 from awards.rules.ranks import Totals, rank_for
 from awards.services import points_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.mail import email_once
 from centre.models import User
 from clubs.models import Club
 from players.models import Alternate, Player
@@ -219,16 +220,12 @@ def ranking_reports_email(*, year: int, quarter: int) -> int:
 
 
 def ranking_report_email_send(*, report_id: int) -> bool:
-    """Email a report to the club's masterpoint secretary (guide F4), PDF and CSV attached.
+    """Email a report to the club's masterpoint secretary (guide F4), PDF and CSV attached."""
 
-    Marked as sent in the same transaction, under a row lock, so a repeated or retried task
-    never sends it twice (as billing.services.invoice_email_send).
-    """
-    with transaction.atomic():
-        report = RankingReport.objects.select_for_update().select_related("club").get(pk=report_id)
+    def compose(report: RankingReport) -> EmailMessage | None:
         club = report.club
-        if report.emailed_at is not None or not club.secretary_email:
-            return False
+        if not club.secretary_email:
+            return None
         message = EmailMessage(
             subject=f"Player ranking report {report.covers} for {club.number} {club.name}",
             body=(
@@ -243,10 +240,10 @@ def ranking_report_email_send(*, report_id: int) -> bool:
         )
         message.attach(f"ranking-{club.number}-{report.covers}.pdf", report_pdf(report))
         message.attach(f"ranking-{club.number}-{report.covers}.csv", report_csv(report))
-        message.send()
-        report.emailed_at = timezone.now()
-        report.save(update_fields=["emailed_at"])
-    return True
+        return message
+
+    queryset = RankingReport.objects.select_related("club")
+    return email_once(queryset=queryset, pk=report_id, compose=compose) is not None
 
 
 # --- reading them -------------------------------------------------------------------------

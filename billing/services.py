@@ -35,6 +35,7 @@ from billing.selectors import (
     overdue_amount,
     quarter_dates,
 )
+from centre.mail import email_once
 from centre.models import Period, User
 from clubs.models import Club, State
 from players.models import Player
@@ -447,26 +448,17 @@ def invoices_email(*, covers: str) -> int:
 
 
 def invoice_email_send(*, invoice_id: int) -> bool:
-    """Email one invoice, with the club's statement, to its masterpoint secretary (1.4.3).
-
-    Marked as sent in the same step, under a row lock, so a retried or repeated task never
-    sends it twice.
-    """
+    """Email one invoice, with the club's statement, to its masterpoint secretary (1.4.3)."""
     from django.conf import settings
     from django.core.mail import EmailMessage
 
     from billing.documents import invoice_pdf, statement_pdf
     from billing.selectors import club_statement
 
-    with transaction.atomic():
-        invoice = (
-            Invoice.objects.select_for_update(of=("self",))
-            .select_related("club")
-            .get(pk=invoice_id)
-        )
-        if invoice.emailed_at is not None or invoice.club is None:
-            return False
+    def compose(invoice: Invoice) -> EmailMessage | None:
         club = invoice.club
+        if club is None:
+            return None
         message = EmailMessage(
             subject=f"Masterpoint Centre invoice {invoice.number} for {club.name}",
             body=(
@@ -485,7 +477,9 @@ def invoice_email_send(*, invoice_id: int) -> bool:
             statement_pdf(club_statement(club=club)),
             "application/pdf",
         )
-        message.send()
-        invoice.emailed_at = timezone.now()
-        invoice.save(update_fields=["emailed_at"])
-    return True
+        return message
+
+    return (
+        email_once(queryset=Invoice.objects.select_related("club"), pk=invoice_id, compose=compose)
+        is not None
+    )

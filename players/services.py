@@ -23,6 +23,7 @@ from django.db.models import Sum
 
 from awards.models import Credit, Event, PlayerTotals
 from awards.rules.ranks import RANKS, Totals, is_one_thousand_club, rank_for
+from centre.mail import email_once
 from centre.models import Period, User
 from clubs.models import Club
 from players import abf_numbers, calendar, tasks
@@ -851,15 +852,10 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
 
     from players import documents
 
-    with transaction.atomic():
-        report = (
-            ClubMonthlyReport.objects.select_for_update(of=("self",))
-            .select_related("club", "period")
-            .get(pk=report_id)
-        )
+    def compose(report: ClubMonthlyReport) -> EmailMessage | None:
         club, period = report.club, report.period
-        if report.emailed_at is not None or not club.secretary_email:
-            return False
+        if not club.secretary_email:
+            return None
         promotions = list(
             Promotion.objects.filter(club=club, period=period)
             .select_related("player", "club", "period")
@@ -900,13 +896,17 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
                 documents.certificate_pdf(promotion),
                 "application/pdf",
             )
-        message.send()
-        now = calendar.now()
-        report.emailed_at = now
-        report.save(update_fields=["emailed_at"])
-        Promotion.objects.filter(club=club, period=period, certificate_emailed_at=None).update(
-            certificate_emailed_at=now
-        )
+        return message
+
+    with transaction.atomic():
+        queryset = ClubMonthlyReport.objects.select_related("club", "period")
+        sent = email_once(queryset=queryset, pk=report_id, compose=compose)
+        if sent is None:
+            return False
+        # The certificates went with the report.
+        Promotion.objects.filter(
+            club=sent.club, period=sent.period, certificate_emailed_at=None
+        ).update(certificate_emailed_at=sent.emailed_at)
     return True
 
 
