@@ -10,8 +10,6 @@ Deceased players are left out (guide F6.1, App. C 6).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -25,7 +23,7 @@ from django.utils import timezone
 from awards.models import Credit, PlayerTotals, RankingReport
 from awards.rules.ranks import Totals, rank_for
 from awards.services import points_text
-from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
 from clubs.models import Club
@@ -294,11 +292,7 @@ def _cells(row: RankingRow) -> list[str]:
 
 
 def report_csv(report: RankingReport) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
-    writer.writerows(_cells(row) for row in report_rows(report))
-    return out.getvalue()
+    return render_csv(CSV_HEADER, (_cells(row) for row in report_rows(report)))
 
 
 def report_pdf(report: RankingReport) -> bytes:
