@@ -25,7 +25,6 @@ from awards import selectors as ledger
 from awards import services as ledger_services
 from awards.models import AUTHORISED_GRADES, GRADE_CHOICES, Authorisation, Credit, CreditUpload
 from awards.models import Event as LedgerEvent
-from awards.rules import EventAwards, RulesError, compute_awards
 from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
 from centre.models import Role
 from centre.permissions import HasRole
@@ -33,6 +32,7 @@ from clubs.models import Club
 from clubs.selectors import club_by_number
 from players.models import Player
 from players.selectors import player_rank_standing
+from scheme.abf import EventAwards, RulesError, compute_awards
 
 REQUEST_EXAMPLE = {
     "rules": "ABF-2025",

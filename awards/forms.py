@@ -10,7 +10,10 @@ from django.forms import formset_factory
 
 from awards.models import AUTHORISED_GRADES, GRADE_CHOICES
 from awards.models import Event as LedgerEvent
-from awards.rules import (
+from awards.services import EventDetails
+from clubs.models import Club
+from clubs.selectors import club_by_number
+from scheme.abf import (
     ABF_2025,
     DEFAULT_RULES,
     RULE_SETS,
@@ -22,9 +25,6 @@ from awards.rules import (
     Outright,
     Session,
 )
-from awards.services import EventDetails
-from clubs.models import Club
-from clubs.selectors import club_by_number
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from awards.rules.grades import ABF_GRADES
+from scheme.abf.grades import ABF_GRADES
 
 GRADE_CHOICES = [(code, f"{code} ({grade.description})") for code, grade in ABF_GRADES.items()]
 # 2.6, 2.7, 6.2.1: the red grades a state secretary may authorise.

@@ -21,13 +21,13 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from awards.models import Credit, PlayerTotals, RankingReport
-from awards.rules.ranks import Totals, rank_for
 from awards.services import points_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
 from clubs.models import Club
 from players.models import Alternate, Player
+from scheme.abf.ranks import Totals, rank_for
 
 CHUNK = 2000
 MEMBERSHIP_ORDER = {"Home": 0, "Alternate": 1, "Visitor": 2}

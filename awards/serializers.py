@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from awards.rules import (
+from scheme.abf import (
     DEFAULT_RULES,
     RULE_SETS,
     ConsolationOutright,

@@ -32,13 +32,13 @@ from awards.models import (
     PlayerTotals,
     grade_colour,
 )
-from awards.rules import EventAwards
-from awards.rules.grades import ABF_GRADES
 from centre.models import Period, User
 from centre.services import period_for_credits
 from clubs.models import Club, State
 from players import abf_numbers
 from players.models import Player
+from scheme.abf import EventAwards
+from scheme.abf.grades import ABF_GRADES
 
 # 1.2.3 and guide A3/C3: a club issues green points of grades F, E and D and red points of
 # its own B4c and B5i events.

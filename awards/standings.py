@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from django.db.models import F, Sum
 
 from awards.models import PlayerTotals
-from awards.rules.ranks import RANKS, Rank, Totals, rank_for
 from clubs.models import Club
+from scheme.abf.ranks import RANKS, Rank, Totals, rank_for
 
 COLOURS = ("green", "red", "gold")
 CHUNK = 2000

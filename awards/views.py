@@ -27,13 +27,13 @@ from awards.forms import (
     StatementPeriodForm,
     build_event,
 )
-from awards.rules import EventAwards, RulesError, compute_awards
 from awards.statements import chart_lines, statement_csv, statement_pdf
 from centre.models import Period, Role
 from centre.permissions import club_secretary_required, role_required, staff_required
 from clubs.models import Club
 from clubs.selectors import b4c_warning_for_authorisation
 from players.models import Player
+from scheme.abf import EventAwards, RulesError, compute_awards
 
 SESSION_PREFIX = "session"
 

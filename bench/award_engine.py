@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from awards.rules import Event, Field, Outright, Session, compute_awards
+from scheme.abf import Event, Field, Outright, Session, compute_awards
 
 TABLES = 200
 SESSIONS = 10

@@ -145,7 +145,7 @@ def _approved_totals(player_ids: list[int]) -> dict[int, dict[str, int]]:
 
 
 def player_rows() -> Iterator[dict[str, object]]:
-    from awards.rules.ranks import RANKS
+    from scheme.abf.ranks import RANKS
 
     players = Player.objects.exclude(status=Player.Status.DECEASED)
     for chunk in _in_chunks(

@@ -210,7 +210,7 @@ SPECTACULAR_SETTINGS = {
         "EventKindEnum": "awards.models.Event.Kind",
         "ContestantKindEnum": [(kind, kind) for kind in ("pairs", "teams", "individual")],
         "AuthorisedGradeEnum": "awards.models.AUTHORISED_GRADES",
-        "GradeEnum": "awards.rules.grades.ABF_GRADES",
+        "GradeEnum": "scheme.abf.grades.ABF_GRADES",
     },
 }
 

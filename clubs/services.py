@@ -162,7 +162,7 @@ def state_update(*, state: State, by: User, data: dict[str, Any]) -> State:
 def _b4c_parts(*, club: Club, year: int, green_issued: int, granted: int) -> dict[str, int]:
     from datetime import date
 
-    from awards.rules.entitlements import b4c_entitlement
+    from scheme.abf.allowances import b4c_entitlement
 
     # 2.6: "affiliated with the ABF at September 30th"; a club affiliated since a date not
     # recorded is taken as long affiliated.

@@ -2,10 +2,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from awards.rules.ranks import RANKS, Rank
 from clubs.models import Club
+from scheme.abf.ranks import RANKS, Rank
 
-# 1.8: Graduate Master is 1, Diamond Grand Master 21 (awards.rules.ranks.RANKS); 0 is unranked.
+# 1.8: Graduate Master is 1, Diamond Grand Master 21 (scheme.abf.ranks.RANKS); 0 is unranked.
 RANK_COUNT = len(RANKS)
 
 

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
-from awards.rules.ranks import Rank, Totals, next_rank
 from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
 from players.models import ClubMonthlyReport, Player, Promotion
+from scheme.abf.ranks import Rank, Totals, next_rank
 
 SEARCH_LIMIT = 100
 SEARCHED_STATUSES = (Player.Status.ACTIVE, Player.Status.INACTIVE)
@@ -129,7 +129,7 @@ def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals
     The ledger holds only the points credited through the registry; the red points won
     before 1982 are kept on the player (1.8 notes) and are red points like any other, so they
     count in the red and the total. Only the further 20% or 40% allowance of the notes
-    lowers the minimums, and that never counts towards the total (awards.rules.ranks).
+    lowers the minimums, and that never counts towards the total (scheme.abf.ranks).
     """
     return Totals(green=green, red=red + pre_1982_red, gold=gold)
 

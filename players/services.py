@@ -22,7 +22,6 @@ from django.db import transaction
 from django.db.models import Sum
 
 from awards.models import Credit, Event, PlayerTotals
-from awards.rules.ranks import RANKS, Totals, is_one_thousand_club, rank_for
 from centre.mail import email_once
 from centre.models import Period, User
 from clubs.models import Club
@@ -38,6 +37,7 @@ from players.models import (
     Promotion,
 )
 from players.selectors import player_likely_duplicates, rank_totals
+from scheme.abf.ranks import RANKS, Totals, is_one_thousand_club, rank_for
 
 # Serials below this were issued before the portal; the sequence starts above them.
 FIRST_SERIAL = 100000

@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from awards.models import Credit
-from awards.rules import Event, Field, Session, compute_awards
+from scheme.abf import Event, Field, Session, compute_awards
 from tests.awards.conftest import grn, yesterday
 from tests.factories import PlayerFactory
 

@@ -16,8 +16,6 @@ from tqdm import tqdm
 
 from awards.models import Credit, Event, PlayerTotals
 from awards.reports import ranking_reports_issue
-from awards.rules import Event as RulesEvent
-from awards.rules import Field, Kind, Session, compute_awards
 from awards.selectors import player_totals_from_ledger
 from billing.services import quarter_invoices_issue
 from billing.tasks import previous_quarter
@@ -27,6 +25,8 @@ from clubs.models import Club, State
 from players import abf_numbers
 from players.models import Alternate, Player
 from players.services import promotions_run
+from scheme.abf import Event as RulesEvent
+from scheme.abf import Field, Kind, Session, compute_awards
 
 DEMO_PASSWORD = "masterpoints"  # noqa: S105
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from awards.rules import (
+from scheme.abf import (
     ABF_2025,
     ConsolationOutright,
     Event,
@@ -20,8 +20,8 @@ from awards.rules import (
     Session,
     compute_awards,
 )
-from awards.rules.formulas import outright_award
-from awards.rules.placings import placing_fraction
+from scheme.abf.formulas import outright_award
+from scheme.core.placings import placing_fraction
 
 
 def _pairs(prefix: str, count: int) -> list[list[str]]:

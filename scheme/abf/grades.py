@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from awards.rules.arithmetic import show_number
+from scheme.core.arithmetic import show_number
 
 
 class Colour(StrEnum):

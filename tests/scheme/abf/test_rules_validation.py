@@ -2,7 +2,7 @@
 
 import pytest
 
-from awards.rules import Event, Field, Match, Outright, RulesError, Session, compute_awards
+from scheme.abf import Event, Field, Match, Outright, RulesError, Session, compute_awards
 
 
 def _pairs(prefix: str, count: int) -> list[list[str]]:

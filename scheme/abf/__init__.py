@@ -4,7 +4,7 @@ An `Event` goes in, `EventAwards` come out: each contestant's session awards, ma
 outright award and total, in hundredths of a masterpoint, and the working that shows which
 clause, table, weight and factor gave each number::
 
-    from awards.rules import Event, Field, Session, compute_awards
+    from scheme.abf import Event, Field, Session, compute_awards
 
     awards = compute_awards(
         Event(grade="E", kind="pairs", sessions=[
@@ -16,9 +16,15 @@ clause, table, weight and factor gave each number::
 Nothing here imports Django: the rules can be read, tested and reused alone.
 """
 
-from awards.rules.arithmetic import Rounding
-from awards.rules.errors import RulesError
-from awards.rules.events import (
+from scheme.abf.editions import (
+    ABF_2025,
+    ABF_LEGACY,
+    RULE_SETS,
+    RuleSet,
+    compute_awards,
+    get_rule_set,
+)
+from scheme.abf.events import (
     DEFAULT_RULES,
     ConsolationOutright,
     Event,
@@ -30,17 +36,11 @@ from awards.rules.events import (
     Stage,
     WalkIn,
 )
-from awards.rules.factors import MasterFactor, MasterFactorMethod
-from awards.rules.grades import Colour, Grade, Kind
-from awards.rules.results import ContestantAwards, EventAwards
-from awards.rules.rulesets import (
-    ABF_2025,
-    ABF_LEGACY,
-    RULE_SETS,
-    RuleSet,
-    compute_awards,
-    get_rule_set,
-)
+from scheme.abf.factors import MasterFactor, MasterFactorMethod
+from scheme.abf.grades import Colour, Grade, Kind
+from scheme.abf.results import ContestantAwards, EventAwards
+from scheme.core.arithmetic import Rounding
+from scheme.core.errors import RulesError
 
 __all__ = [
     "ABF_2025",

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from awards.rules import ABF_2025, ABF_LEGACY
-from awards.rules.formulas import one_winner_session_award, two_winner_session_award
-from awards.rules.grades import TABLE_WEIGHTS
-from awards.rules.placings import placing_fraction
+from scheme.abf import ABF_2025, ABF_LEGACY
+from scheme.abf.formulas import one_winner_session_award, two_winner_session_award
+from scheme.abf.grades import TABLE_WEIGHTS
+from scheme.core.placings import placing_fraction
 
 DATA = Path(__file__).parent / "data" / "abf_award_tables.csv"
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from awards.rules import (
+from scheme.abf import (
     ABF_2025,
     ABF_LEGACY,
     RULE_SETS,
@@ -19,9 +19,9 @@ from awards.rules import (
     compute_awards,
     get_rule_set,
 )
-from awards.rules.abf import _sessions_from_boards
-from awards.rules.formulas import outright_award, outright_formula
-from awards.rules.grades import ABF_GRADES, TABLE_WEIGHTS, Kind
+from scheme.abf.calculation import _sessions_from_boards
+from scheme.abf.formulas import outright_award, outright_formula
+from scheme.abf.grades import ABF_GRADES, TABLE_WEIGHTS, Kind
 
 
 def _pairs(prefix: str, count: int) -> list[list[str]]:

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from awards.rules.entitlements import (
+from scheme.abf.allowances import (
     b4c_base_sessions,
     b4c_entitlement,
     b5i_events,

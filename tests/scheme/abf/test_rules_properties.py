@@ -18,9 +18,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from awards.rules import ABF_2025, Event, Field, Outright, Session, compute_awards
-from awards.rules.formulas import one_winner_session_award, two_winner_session_award
-from awards.rules.placings import placing_awards, share_places, top_half
+from scheme.abf import ABF_2025, Event, Field, Outright, Session, compute_awards
+from scheme.abf.formulas import one_winner_session_award, two_winner_session_award
+from scheme.core.placings import placing_awards, share_places, top_half
 
 PAIRS_GRADES = ["F", "E", "D", "C", "B4c", "B5", "B3", "B", "A2", "A"]
 

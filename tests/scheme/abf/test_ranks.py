@@ -2,7 +2,7 @@
 
 import pytest
 
-from awards.rules.ranks import (
+from scheme.abf.ranks import (
     RANKS,
     RANKS_BY_NAME,
     Totals,

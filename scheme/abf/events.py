@@ -18,9 +18,9 @@ from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
-from awards.rules.factors import MasterFactor
-from awards.rules.grades import Kind
-from awards.rules.placings import Ranking
+from scheme.abf.factors import MasterFactor
+from scheme.abf.grades import Kind
+from scheme.core.placings import Ranking
 
 DEFAULT_RULES = "ABF-2025"
 

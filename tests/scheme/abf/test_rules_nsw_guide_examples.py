@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from awards.rules import Event, Field, Match, Outright, Session, compute_awards
+from scheme.abf import Event, Field, Match, Outright, Session, compute_awards
 
 
 def _pairs(prefix: str, count: int) -> list[list[str]]:

@@ -15,9 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TypeVar
 
-from awards.rules.arithmetic import Rounding, as_fraction, ordinal, round_cents, show, show_number
-from awards.rules.errors import RulesError
-from awards.rules.events import (
+from scheme.abf.events import (
     ConsolationOutright,
     Event,
     Field,
@@ -27,14 +25,17 @@ from awards.rules.events import (
     Session,
     Stage,
 )
-from awards.rules.factors import master_factor, team_member_factor
-from awards.rules.formulas import (
+from scheme.abf.factors import master_factor, team_member_factor
+from scheme.abf.formulas import (
     one_winner_session_award,
     outright_award,
     two_winner_session_award,
 )
-from awards.rules.grades import TABLE_WEIGHTS, Grade, Kind
-from awards.rules.placings import (
+from scheme.abf.grades import TABLE_WEIGHTS, Grade, Kind
+from scheme.abf.results import ContestantAwards, EventAwards
+from scheme.core.arithmetic import Rounding, as_fraction, ordinal, round_cents, show, show_number
+from scheme.core.errors import RulesError
+from scheme.core.placings import (
     PlaceShare,
     Ranking,
     placing_awards,
@@ -43,7 +44,6 @@ from awards.rules.placings import (
     top_half,
     top_third,
 )
-from awards.rules.results import ContestantAwards, EventAwards
 
 ONE = Fraction(1)
 HALF = Fraction(1, 2)

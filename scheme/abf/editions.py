@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Protocol
 
-from awards.rules.abf import AbfRuleSet
-from awards.rules.arithmetic import Rounding
-from awards.rules.errors import RulesError
-from awards.rules.events import DEFAULT_RULES, Event
-from awards.rules.factors import MASTER_FACTORS_2025, MASTER_FACTORS_LEGACY
-from awards.rules.grades import ABF_GRADES, LEGACY_GRADES
-from awards.rules.results import EventAwards
+from scheme.abf.calculation import AbfRuleSet
+from scheme.abf.events import DEFAULT_RULES, Event
+from scheme.abf.factors import MASTER_FACTORS_2025, MASTER_FACTORS_LEGACY
+from scheme.abf.grades import ABF_GRADES, LEGACY_GRADES
+from scheme.abf.results import EventAwards
+from scheme.core.arithmetic import Rounding
+from scheme.core.errors import RulesError
 
 
 class RuleSet(Protocol):

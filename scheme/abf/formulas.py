@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from awards.rules.arithmetic import exp
+from scheme.core.arithmetic import exp
 
 
 def two_winner_session_award(tables: int, weight: Fraction) -> Fraction:

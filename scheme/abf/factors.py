@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from awards.rules.arithmetic import show
-from awards.rules.errors import RulesError
+from scheme.core.arithmetic import show
+from scheme.core.errors import RulesError
 
 # The columns of the Master Factors table (4.4.9), lowest rank first.
 MASTER_FACTOR_COLUMNS: tuple[str, ...] = (

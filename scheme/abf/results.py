@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from awards.rules.grades import Colour, Kind
+from scheme.abf.grades import Colour, Kind
 
 
 @dataclass(frozen=True)
