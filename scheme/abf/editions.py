@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Protocol
 
-from scheme.abf.calculation import AbfRuleSet
 from scheme.abf.events import DEFAULT_RULES, Event
 from scheme.abf.factors import MASTER_FACTORS_2025, MASTER_FACTORS_LEGACY
 from scheme.abf.grades import ABF_GRADES, LEGACY_GRADES
 from scheme.abf.results import EventAwards
+from scheme.abf.ruleset import AbfRuleSet
 from scheme.core.arithmetic import Rounding
 from scheme.core.errors import RulesError
 

@@ -19,9 +19,9 @@ from scheme.abf import (
     compute_awards,
     get_rule_set,
 )
-from scheme.abf.calculation import _sessions_from_boards
 from scheme.abf.formulas import outright_award, outright_formula
 from scheme.abf.grades import ABF_GRADES, TABLE_WEIGHTS, Kind
+from scheme.abf.outright import sessions_from_boards
 
 
 def _pairs(prefix: str, count: int) -> list[list[str]]:
@@ -275,11 +275,11 @@ def test_a_half_match_of_a_triangle_under_5_boards_earns_half_a_win():
 def test_sessions_are_counted_from_boards_24_to_a_session_and_above_0_83(boards, sessions):
     # 4.3.1: "14 rounds of 20 board matches is counted as an 11 sessions event; one of 5
     # rounds of 14 boards becomes a 3 sessions event".
-    assert _sessions_from_boards(boards, 24) == sessions
+    assert sessions_from_boards(boards, 24) == sessions
 
 
 def test_grade_f_sessions_are_counted_at_15_boards():
-    assert _sessions_from_boards(45, 15) == 3
+    assert sessions_from_boards(45, 15) == 3
 
 
 def test_two_and_three_session_awards_are_held_between_limits_of_the_four_session_award():

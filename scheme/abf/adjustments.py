@@ -1,0 +1,108 @@
+"""Factors and adjustments on an event's awards: master events (4.4.9), restricted entry
+(4.4.10), reduced State championships (6.2.2), Australia-Wide Pairs (6.3), short sessions
+(4.4.7) and teams of more than four (4.1.2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scheme.abf.events import Session
+from scheme.abf.factors import master_factor, team_member_factor
+from scheme.abf.grades import Kind
+from scheme.abf.validation import count
+from scheme.abf.working import ONE, Working
+from scheme.core.arithmetic import show_number
+from scheme.core.errors import RulesError
+
+# 4.4.10 and 6.2.2.
+RESTRICTION_FACTOR = Fraction(3, 4)
+RESTRICTED_GRADES = frozenset({"A", "A2", "B"})
+REDUCED_STATE_FACTOR = Fraction(3, 4)
+# 6.3: Australia-Wide Pairs placings below the standard award.
+AUSTRALIA_WIDE_HIGH = Fraction(20, 100)
+AUSTRALIA_WIDE_LOW = Fraction(10, 100)
+
+
+def event_factor(calc: Working) -> Fraction:
+    """Factors on every award of the event: 4.4.9, 4.4.10, 6.2.2; and the checks of 6.3
+    and 4.1.2 that concern the event as a whole."""
+    event, grade = calc.event, calc.grade
+    factor = ONE
+    if event.master_factor is not None:
+        row_name = grade.master_factor_row
+        value, how = master_factor(
+            event.master_factor, calc.rules.master_factors[row_name], row_name, "master_factor"
+        )
+        factor *= value
+        calc.note(f"Master event: {how}.")
+    if event.restricted:
+        if grade.code not in RESTRICTED_GRADES:
+            raise RulesError(
+                "restricted",
+                "4.4.10: the restriction factor applies to grades A, A2 and B only",
+            )
+        factor *= RESTRICTION_FACTOR
+        calc.note("Entry restricted by age or gender: restriction factor 0.75 (4.4.10).")
+    if event.reduced_state_championship:
+        if grade.code != "B":
+            raise RulesError(
+                "reduced_state_championship",
+                "6.2.2: only grade B State championships receive 75% of the award",
+            )
+        factor *= REDUCED_STATE_FACTOR
+        calc.note("State championship marked '+': 75% of the full grade B award (6.2.2).")
+    if event.australia_wide:
+        if grade.code != "B" or calc.kind is not Kind.PAIRS:
+            raise RulesError("australia_wide", "6.3: Australia-Wide Pairs are grade B pairs")
+        if len(event.sessions) != 1 or event.outright is not None:
+            raise RulesError("australia_wide", "6.3: Australia-Wide Pairs are single sessions")
+    if event.team_sizes and calc.kind is not Kind.TEAMS:
+        raise RulesError("team_sizes", "4.1.2: team sizes apply to teams events only")
+    for label, members in event.team_sizes.items():
+        team_member_factor(members, f"team_sizes[{label}]")
+    return factor
+
+
+def short_session(calc: Working, session: Session, path: str, title: str) -> tuple[Fraction, str]:
+    """4.4.7: a session shorter than 24 boards (15 for grade F) is factored down, or earns
+    nothing under the rule set's limit. The factor, and the note for the working."""
+    minimum = calc.session_boards()
+    if session.boards is None:
+        return ONE, ""
+    boards = count(session.boards, f"{path}.boards")
+    board_factor = calc.rules.session_board_factor(boards, minimum)
+    if board_factor == 0:
+        calc.note(
+            f"{title}: {boards} boards: no session awards "
+            f"({calc.rules.short_session_rule()}, 4.4.7)."
+        )
+    elif board_factor != 1:
+        return board_factor, f"{boards} of {minimum} boards: factor {boards}/{minimum} (4.4.7)"
+    return board_factor, ""
+
+
+def australia_wide(calc: Working, awards: list[Fraction]) -> list[Fraction]:
+    """6.3: the standard award whilst it exceeds 0.20, then 0.20 for half of the rest of
+    the placed field (rounded down), and 0.10 for the remaining place-getters."""
+    standard = [a for a in awards if a > AUSTRALIA_WIDE_HIGH]
+    rest = len(awards) - len(standard)
+    high = rest // 2
+    calc.note(
+        f"  Australia-Wide Pairs: {len(standard)} standard awards, {high} of 0.20, "
+        f"{rest - high} of 0.10 (6.3)."
+    )
+    return standard + [AUSTRALIA_WIDE_HIGH] * high + [AUSTRALIA_WIDE_LOW] * (rest - high)
+
+
+def team_factor(calc: Working, label: str) -> Fraction:
+    """4.1.2: each member of a team of more than four receives a share of the award."""
+    members = calc.event.team_sizes.get(label)
+    if members is None:
+        return ONE
+    factor = team_member_factor(members, f"team_sizes[{label}]")
+    if factor != 1:
+        calc.note(
+            f"Team {label} has {members} members: each receives "
+            f"{show_number(factor)} of the award (4.1.2)."
+        )
+    return factor
