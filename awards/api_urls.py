@@ -8,8 +8,6 @@ from awards.api import (
     MasterpointLookupApi,
     MasterpointPlayerApi,
     MasterpointStatementApi,
-    McCutcheonApi,
-    StandingsApi,
     UploadCancelApi,
     UploadConfirmApi,
     UploadCreateApi,
@@ -30,8 +28,6 @@ urlpatterns = [
     path("authorisations", AuthorisationListApi.as_view(), name="authorisations"),
     path("authorisations/issue", AuthorisationIssueApi.as_view(), name="authorisation-issue"),
     path("masterpoints/lookup", MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
-    path("standings/<int:year>", StandingsApi.as_view(), name="standings"),
-    path("standings/<int:year>/mccutcheon", McCutcheonApi.as_view(), name="mccutcheon"),
     path(
         "masterpoints/<str:abf_number>", MasterpointPlayerApi.as_view(), name="masterpoints-player"
     ),

@@ -310,24 +310,3 @@ class AuthorisationForm(forms.Form):
 class StatementPeriodForm(forms.Form):
     start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-
-
-class StandingsForm(forms.Form):
-    """1.7.2, 1.7.3: which top list of a year: by colour, state and ranking group."""
-
-    colour = forms.ChoiceField(
-        required=False,
-        choices=[("", "All colours"), ("green", "Green"), ("red", "Red"), ("gold", "Gold")],
-    )
-    state = forms.ChoiceField(required=False, choices=[])
-    group = forms.ChoiceField(required=False, choices=[], label="Ranking group at 1 January")
-
-    def __init__(self, *args, **kwargs) -> None:
-        from awards.standings import GROUPS
-        from clubs.models import State
-
-        super().__init__(*args, **kwargs)
-        self.fields["state"].choices = [("", "All states")] + [
-            (code, code) for code in State.objects.order_by("code").values_list("code", flat=True)
-        ]
-        self.fields["group"].choices = [("", "All groups")] + [(g, g) for g in GROUPS]

@@ -321,38 +321,3 @@ class PlayerTotals(models.Model):
 
     def __str__(self) -> str:
         return f"totals of {self.player_id} in {self.year}"
-
-
-class RankingReport(models.Model):
-    """1.4.3: a club's quarterly player ranking report, kept as it was issued.
-
-    The rows (home members, alternates and the players who earned points at the club in the
-    quarter, with their approved totals and rank at the quarter's end) are fixed when the
-    report is issued, so the PDF read later is the one that was emailed; `emailed_at` is set
-    under a row lock when it is sent, so it goes to the club once.
-    """
-
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
-    year = models.PositiveSmallIntegerField()
-    quarter = models.PositiveSmallIntegerField()
-    rows = models.JSONField(default=list)
-    issued_at = models.DateTimeField(auto_now_add=True)
-    emailed_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-year", "-quarter", "club__number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "year", "quarter"], name="one_ranking_report_per_quarter"
-            ),
-            models.CheckConstraint(
-                condition=Q(quarter__gte=1, quarter__lte=4), name="ranking_report_quarter_1_to_4"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"ranking report {self.year}-Q{self.quarter} of club {self.club_id}"
-
-    @property
-    def covers(self) -> str:
-        return f"{self.year}-Q{self.quarter}"

@@ -17,18 +17,6 @@ urlpatterns = [
     path("b4c/", views.b4c_points, name="b4c"),
     path("reciprocity/", views.reciprocity, name="reciprocity"),
     path("lookup/", views.lookup, name="lookup"),
-    path("standings/", views.standings_now, name="standings_now"),
-    path("standings/<int:year>/", views.standings, name="standings"),
-    path(
-        "reports/<int:number>/<int:year>-Q<int:quarter>.pdf",
-        views.ranking_report_pdf,
-        name="ranking_report_pdf",
-    ),
-    path(
-        "reports/<int:number>/<int:year>-Q<int:quarter>.csv",
-        views.ranking_report_csv,
-        name="ranking_report_csv",
-    ),
     path("players/<str:abf_number>/", views.player_record, name="player"),
     path(
         "players/<str:abf_number>/statement.csv", views.player_statement_csv, name="statement_csv"

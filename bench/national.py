@@ -166,7 +166,7 @@ def measure(world: dict, rng: random.Random) -> None:
     from awards import credit_files
     from awards.models import Credit
     from awards.services import EventDetails, credit_upload_check, credit_upload_confirm
-    from centre.services import month_close
+    from operations.services import month_close
 
     chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each
     content = credit_files.write([(number, rng.randint(1, 500)) for number in chosen])
@@ -244,7 +244,7 @@ def hold_report_emails() -> list[int]:
     """The monthly reports' emails (PDFs, certificates) are the Celery workers' job: queued
     during the close, not sent inline by the eager tasks of the test settings. The close's
     own promotions and reports steps are timed as they run."""
-    from players import services
+    from ranks import services
 
     queued: list[int] = []
     services._queue_report_emails = queued.extend
@@ -264,8 +264,9 @@ def hold_report_emails() -> list[int]:
 
 def measure_promotions(queued: list[int]) -> None:
     from centre.models import Period
-    from players import services
-    from players.models import ClubMonthlyReport, OneThousandClubMember, Player, Promotion
+    from players.models import Player
+    from ranks import services
+    from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 
     # The month the benchmark's upload went into, closed by measure().
     period = Period.objects.filter(status="closed").order_by("-year", "-month").first()
@@ -288,7 +289,7 @@ def measure_promotions(queued: list[int]) -> None:
     certificates = list(Promotion.objects.filter(club=sample.club, period=period)) if sample else []
     t4 = time.perf_counter()
     if sample is not None:
-        from players.documents import certificate_pdf, monthly_report_pdf
+        from ranks.documents import certificate_pdf, monthly_report_pdf
 
         monthly_report_pdf(sample)
         for promotion in certificates:

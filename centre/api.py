@@ -12,10 +12,14 @@ that a program (or a person) can see exactly which field is wrong.
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from centre.errors import DomainError, error_fields
+from scheme.core.errors import RulesError
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -49,6 +53,16 @@ def error_response(
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, DomainError | DjangoValidationError | RulesError):
+        message, fields = error_fields(exc)
+        status_code = getattr(exc, "status", status.HTTP_400_BAD_REQUEST)
+        code = getattr(exc, "code", "invalid")
+        return error_response(
+            status_code=status_code,
+            code=code if isinstance(code, str) else "invalid",
+            message=message,
+            fields=fields,
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -6,5 +6,6 @@ urlpatterns = [
     path("", include("clubs.api_urls")),
     path("", include("players.api_urls")),
     path("", include("awards.api_urls")),
+    path("", include("ranks.api_urls")),
     path("", include("billing.api_urls")),
 ]

@@ -24,7 +24,9 @@ INSTALLED_APPS = [
     "clubs",
     "players",
     "awards",
+    "ranks",
     "billing",
+    "operations",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -151,8 +153,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": crontab(minute=0, hour=3, day_of_month=1, month_of_year="1,4,7,10"),
     },
     # 1.4.3: each club's player ranking report for the quarter just ended, after the invoices.
-    "awards-ranking-reports": {
-        "task": "awards.tasks.ranking_reports",
+    "ranks-ranking-reports": {
+        "task": "ranks.tasks.ranking_reports",
         "schedule": crontab(minute=30, hour=3, day_of_month=1, month_of_year="1,4,7,10"),
     },
     # 2.6: "Clubs will be advised in October of their entitlement for the next calendar

@@ -5,22 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from centre import views
 
-centre_patterns = (
-    [
-        path("", views.staff_dashboard, name="dashboard"),
-        path("months/", views.months, name="months"),
-        path("months/<int:pk>/", views.month_detail, name="month"),
-    ],
-    "centre",
-)
-
-national_patterns = (
-    [
-        path("", views.national_files, name="files"),
-        path("<slug:slug>.<str:form>", views.national_file_download, name="download"),
-    ],
-    "national",
-)
+# Every app's pages are included by name: the project's root knows the apps only as strings.
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -38,11 +23,12 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("centre/", include(centre_patterns)),
-    path("national/", include(national_patterns)),
+    path("centre/", include("operations.urls")),
+    path("national/", include("operations.national_urls")),
     path("", include("clubs.urls")),
     path("players/", include("players.urls")),
     path("awards/", include("awards.urls")),
+    path("", include("ranks.urls")),
     path("billing/", include("billing.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("centre.api_urls")),

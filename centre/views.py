@@ -5,7 +5,6 @@ from django.views.decorators.cache import never_cache
 
 from centre import health
 from centre.models import Role
-from centre.permissions import staff_required
 
 
 @never_cache
@@ -28,95 +27,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     destination = {
         Role.CLUB_SECRETARY: "clubs:dashboard",
         Role.STATE_SECRETARY: "clubs:state_dashboard",
-        Role.STAFF: "centre:dashboard",
+        Role.STAFF: "operations:dashboard",
     }[request.user.role]
     return redirect(destination)
-
-
-@staff_required
-def staff_dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "centre/staff_dashboard.html")
-
-
-@staff_required
-def months(request: HttpRequest) -> HttpResponse:
-    """App. E: the months, their provisional credits, and the close of each."""
-    from centre.selectors import periods_with_counts
-
-    return render(request, "centre/months.html", {"periods": periods_with_counts()})
-
-
-@staff_required
-def month_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A month's credits by club and colour; staff approve them and close the month here."""
-    from django.contrib import messages
-    from django.shortcuts import get_object_or_404
-
-    from awards.selectors import month_summary
-    from centre.models import Period
-    from centre.services import MonthCloseError, month_close_start
-
-    period = get_object_or_404(Period, pk=pk)
-    if request.method == "POST":
-        try:
-            period = month_close_start(period=period, by=request.user)
-        except MonthCloseError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, f"Closing {period.label}: the credits are being approved.")
-        return redirect("centre:month", pk=period.pk)
-    return render(
-        request,
-        "centre/month.html",
-        {"period": period, "summary": month_summary(period=period)},
-    )
-
-
-# --- the national files (App. F) ----------------------------------------------------------
-
-
-def national_files(request: HttpRequest) -> HttpResponse:
-    """App. F: the national files and the format of each, field by field."""
-    from centre.national_files import FILES
-
-    return render(request, "centre/national_files.html", {"files": FILES})
-
-
-def _may_download(request: HttpRequest) -> HttpResponse | None:
-    """A logged-in user, or a program with an API token; None when allowed."""
-    from django.contrib.auth.views import redirect_to_login
-    from rest_framework.authentication import TokenAuthentication, get_authorization_header
-    from rest_framework.exceptions import AuthenticationFailed
-
-    if request.user.is_authenticated:
-        return None
-    if not get_authorization_header(request):
-        return redirect_to_login(request.get_full_path())
-    try:
-        if TokenAuthentication().authenticate(request) is not None:
-            return None
-    except AuthenticationFailed:
-        pass
-    return HttpResponse("Invalid API token.", status=401, content_type="text/plain")
-
-
-def national_file_download(request: HttpRequest, slug: str, form: str) -> HttpResponse:
-    """One national file, streamed row by row so that it never sits in memory."""
-    from django.http import Http404, StreamingHttpResponse
-
-    from centre.national_files import national_file, stream
-
-    national = national_file(slug)
-    if national is None or form not in ("txt", "csv"):
-        raise Http404("No such national file.")
-    if national.audience != "anyone":
-        refusal = _may_download(request)
-        if refusal is not None:
-            return refusal
-    response = StreamingHttpResponse(
-        stream(national, form),
-        content_type="text/plain; charset=us-ascii" if form == "txt" else "text/csv; charset=utf-8",
-    )
-    name = national.txt_name if form == "txt" else national.csv_name
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response

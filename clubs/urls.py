@@ -1,7 +1,6 @@
 from django.urls import path
 
 from clubs import views
-from players import views as player_views
 
 app_name = "clubs"
 
@@ -22,15 +21,4 @@ urlpatterns = [
     path("clubs/<int:number>/report/", views.report, name="report"),
     path("clubs/<int:number>/report.csv", views.report_csv, name="report_csv"),
     path("clubs/<int:number>/report.pdf", views.report_pdf, name="report_pdf"),
-    # 1.4.3, 1.8: the month close's documents, listed on the documents page.
-    path(
-        "clubs/<int:number>/monthly/<int:year>-<int:month>.pdf",
-        player_views.monthly_report_pdf,
-        name="monthly_report_pdf",
-    ),
-    path(
-        "clubs/<int:number>/certificates/<int:pk>.pdf",
-        player_views.certificate_pdf,
-        name="certificate_pdf",
-    ),
 ]

@@ -169,8 +169,8 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
 @club_secretary_required
 def documents(request: HttpRequest) -> HttpResponse:
     """1.4.3: what the centre sends the club, kept here by quarter; one section per kind."""
-    from awards.reports import reports_visible_to
     from billing.models import Invoice
+    from ranks.ranking_reports import reports_visible_to
 
     club = request.user.club
     return render(

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from players.models import Alternate, Player, PlayerChange, Promotion
+from players.models import Alternate, Player, PlayerChange
 
 
 class AlternateInline(admin.TabularInline):
@@ -30,22 +30,6 @@ class PlayerChangeAdmin(admin.ModelAdmin):
     search_fields = ("player__abf_number", "player__family_name")
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(Promotion)
-class PromotionAdmin(admin.ModelAdmin):
-    """Promotions are made by the month close only (1.4.4); here they are read."""
-
-    list_display = ("player", "rank_name", "period", "club", "certificate_emailed_at")
-    list_filter = ("rank_name", "period")
-    search_fields = ("player__abf_number", "player__family_name")
-    readonly_fields = [f.name for f in Promotion._meta.fields]
-
-    def has_add_permission(self, request) -> bool:
         return False
 
     def has_delete_permission(self, request, obj=None) -> bool:

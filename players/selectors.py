@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
-from players.models import ClubMonthlyReport, Player, Promotion
+from players.models import Player
 from scheme.abf.ranks import Rank, Totals, next_rank
 
 SEARCH_LIMIT = 100
@@ -211,31 +211,3 @@ def player_rank_standing(*, player: Player, green: int, red: int, gold: int) -> 
     short = following.shortfall(totals, player.pre_1982_red)
     # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
     return RankStanding(current, following, short.green, short.red, short.gold)
-
-
-# --- the club's monthly documents (1.4.3, 1.8) ---------------------------------------------
-
-
-@dataclass
-class MonthDocuments:
-    """One month's documents for a club: its monthly report and the promotion certificates."""
-
-    report: ClubMonthlyReport
-    promotions: list[Promotion]
-
-
-def club_monthly_documents(*, club: Club) -> list[MonthDocuments]:
-    """The club's monthly reports, latest first, each with its month's certificates."""
-    reports = list(
-        ClubMonthlyReport.objects.filter(club=club)
-        .select_related("period")
-        .order_by("-period__year", "-period__month")
-    )
-    promotions: dict[int, list[Promotion]] = {}
-    for promotion in (
-        Promotion.objects.filter(club=club)
-        .select_related("player")
-        .order_by("-rank_order", "player__family_name", "player__given_names")
-    ):
-        promotions.setdefault(promotion.period_id, []).append(promotion)
-    return [MonthDocuments(report, promotions.get(report.period_id, [])) for report in reports]

@@ -33,11 +33,3 @@ def youth_age_out() -> int:
     from players import services
 
     return len(services.youth_age_out())
-
-
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
-def club_monthly_report_email(report_id: int) -> bool:
-    """1.4.3: one club's monthly report and promotion certificates; sent once."""
-    from players import services
-
-    return services.club_monthly_report_email_send(report_id=report_id)

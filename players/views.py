@@ -9,9 +9,7 @@ from django.views.decorators.http import require_POST
 
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
-from clubs.models import Club
-from clubs.selectors import clubs_visible_to
-from players import calendar, documents, services
+from players import calendar, services
 from players.calendar import cancellation_deadline, cancellation_window_is_open
 from players.forms import (
     AbfNumberForm,
@@ -20,7 +18,7 @@ from players.forms import (
     SearchForm,
     add_service_errors,
 )
-from players.models import ClubMonthlyReport, Player, Promotion
+from players.models import Player
 from players.selectors import (
     SEARCH_LIMIT,
     club_alternates,
@@ -315,43 +313,3 @@ def cancellation_withdraw(request: HttpRequest, abf_number: str) -> HttpResponse
 # --- the club's monthly documents: report and promotion certificates (1.4.3, 1.8) ---------
 
 DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
-
-
-def _document_club(request: HttpRequest, number: int) -> Club:
-    """The club, if this login may read its documents; otherwise 404, never a hint."""
-    club = clubs_visible_to(user=request.user).filter(number=number).first()
-    if club is None:
-        raise Http404("No such club.")
-    return club
-
-
-def _pdf(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-@role_required(*DOCUMENT_READERS)
-def monthly_report_pdf(request: HttpRequest, number: int, year: int, month: int) -> HttpResponse:
-    club = _document_club(request, number)
-    report = (
-        ClubMonthlyReport.objects.select_related("club", "period")
-        .filter(club=club, period__year=year, period__month=month)
-        .first()
-    )
-    if report is None:
-        raise Http404("No monthly report for that month.")
-    return _pdf(documents.monthly_report_pdf(report), documents.monthly_report_filename(report))
-
-
-@role_required(*DOCUMENT_READERS)
-def certificate_pdf(request: HttpRequest, number: int, pk: int) -> HttpResponse:
-    club = _document_club(request, number)
-    promotion = (
-        Promotion.objects.select_related("player", "club", "period")
-        .filter(club=club, pk=pk)
-        .first()
-    )
-    if promotion is None:
-        raise Http404("No such certificate.")
-    return _pdf(documents.certificate_pdf(promotion), documents.certificate_filename(promotion))

@@ -6,7 +6,7 @@ from datetime import date
 from awards.models import Event
 from awards.services import points_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
-from players.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 
 ORGANISERS = dict(Event.Organiser.choices)
 

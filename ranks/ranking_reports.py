@@ -20,13 +20,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
-from awards.models import Credit, PlayerTotals, RankingReport
+from awards.models import Credit, PlayerTotals
 from awards.services import points_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
 from clubs.models import Club
 from players.models import Alternate, Player
+from ranks.models import RankingReport
 from scheme.abf.ranks import Totals, rank_for
 
 CHUNK = 2000
@@ -205,7 +206,7 @@ def ranking_reports_issue(
 
 def ranking_reports_email(*, year: int, quarter: int) -> int:
     """Queue the email of every report of the quarter not yet sent; returns how many."""
-    from awards import tasks
+    from ranks import tasks
 
     pending = list(
         RankingReport.objects.filter(year=year, quarter=quarter, emailed_at=None)
@@ -249,7 +250,7 @@ def ranking_report_email_send(*, report_id: int) -> bool:
 
 def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
     """A club sees its own reports, a state secretary those of the state's clubs, staff all."""
-    from clubs.selectors import clubs_visible_to
+    from centre.access import clubs_visible_to
 
     return RankingReport.objects.filter(club__in=clubs_visible_to(user=user)).select_related("club")
 

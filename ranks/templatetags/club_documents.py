@@ -3,11 +3,11 @@
 from django import template
 
 from clubs.models import Club
-from players.selectors import club_monthly_documents
+from ranks.selectors import club_monthly_documents
 
 register = template.Library()
 
 
-@register.inclusion_tag("players/_monthly_documents.html")
+@register.inclusion_tag("ranks/_monthly_documents.html")
 def monthly_documents(club: Club) -> dict:
     return {"club": club, "months": club_monthly_documents(club=club)}

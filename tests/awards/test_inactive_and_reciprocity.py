@@ -16,7 +16,7 @@ from awards.services import (
     reciprocity_convert,
 )
 from centre.models import Period
-from centre.services import month_close
+from operations.services import month_close
 from players.models import Player
 from tests.awards.conftest import event, grn, upload_and_confirm
 from tests.factories import PlayerFactory

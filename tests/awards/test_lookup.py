@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from centre.models import Period
-from centre.services import month_close
+from operations.services import month_close
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 

@@ -5,7 +5,7 @@ from rest_framework.test import APIClient
 
 from awards.models import Event
 from billing.models import Invoice
-from centre.services import month_close
+from operations.services import month_close
 from tests.awards.conftest import grn, yesterday
 from tests.factories import ClubFactory, PlayerFactory
 

@@ -250,7 +250,7 @@ def test_a_state_event_lodged_late_is_invoiced_with_the_4_percent_a_month_penalt
 def test_closing_a_month_invoices_its_state_events(state_a, staff):
     from django.utils import timezone
 
-    from centre.services import month_close
+    from operations.services import month_close
 
     today = timezone.localdate()
     state_event = credit(

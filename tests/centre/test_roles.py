@@ -23,7 +23,7 @@ def test_anonymous_visitor_sees_the_public_navigation_only(anonymous_client):
     assert response.status_code == 200
     assert "home" in nav_names(response)
     assert nav_names(response).isdisjoint(
-        {"clubs:dashboard", "clubs:state_dashboard", "centre:dashboard", "admin:index"}
+        {"clubs:dashboard", "clubs:state_dashboard", "operations:dashboard", "admin:index"}
     )
     assert b"Log in" in response.content
 
@@ -34,7 +34,7 @@ def test_club_secretary_sees_the_club_navigation(client_a, club_a):
     assert response.status_code == 200
     assert "clubs:dashboard" in nav_names(response)
     assert nav_names(response).isdisjoint(
-        {"clubs:state_dashboard", "centre:dashboard", "admin:index"}
+        {"clubs:state_dashboard", "operations:dashboard", "admin:index"}
     )
     assert club_a.name in response.content.decode()
 
@@ -46,7 +46,9 @@ def test_state_secretary_sees_the_state_navigation_and_the_state_clubs(
 
     assert response.status_code == 200
     assert "clubs:state_dashboard" in nav_names(response)
-    assert nav_names(response).isdisjoint({"clubs:dashboard", "centre:dashboard", "admin:index"})
+    assert nav_names(response).isdisjoint(
+        {"clubs:dashboard", "operations:dashboard", "admin:index"}
+    )
     assert club_a.name in response.content.decode()
     assert club_b.name not in response.content.decode()
 
@@ -55,7 +57,7 @@ def test_staff_sees_the_centre_navigation(staff_client):
     response = staff_client.get("/centre/")
 
     assert response.status_code == 200
-    assert {"centre:dashboard", "admin:index"} <= nav_names(response)
+    assert {"operations:dashboard", "admin:index"} <= nav_names(response)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ from awards.models import Credit
 from awards.selectors import player_totals, totals_disagreements
 from awards.services import authorisation_issue
 from centre.models import Period
-from centre.services import MonthCloseError, month_close, month_close_start, period_for_credits
+from centre.services import period_for_credits
+from operations.services import MonthCloseError, month_close, month_close_start
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -90,7 +91,7 @@ def test_close_resumes_where_it_stopped(staff, credited):
     from django.db import transaction
 
     from awards.services import credits_approve
-    from centre.services import month_close_start_now
+    from operations.services import month_close_start_now
 
     period = Credit.objects.first().period
     month_close_start_now(period=period, by=staff)
@@ -104,7 +105,7 @@ def test_close_resumes_where_it_stopped(staff, credited):
 
 
 def test_month_being_closed_takes_no_new_credits(staff, secretary_a, credited):
-    from centre.services import month_close_start_now
+    from operations.services import month_close_start_now
 
     period = Credit.objects.first().period
     month_close_start_now(period=period, by=staff)

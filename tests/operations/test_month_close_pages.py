@@ -21,13 +21,13 @@ def period(secretary_a, club_a) -> Period:
 
 
 def test_staff_see_the_months_provisional_credits_by_club_and_colour(staff_client, period):
-    response = staff_client.get(reverse("centre:month", args=[period.pk]))
+    response = staff_client.get(reverse("operations:month", args=[period.pk]))
     assert response.status_code == 200
     page = response.content.decode()
     assert "201 Club A" in page
     assert "1.50" in page
     assert "provisional" in page
-    listing = staff_client.get(reverse("centre:months")).content.decode()
+    listing = staff_client.get(reverse("operations:months")).content.decode()
     assert period.label in listing
 
 
@@ -35,11 +35,11 @@ def test_staff_close_the_month_and_see_it_closed(
     staff_client, period, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        response = staff_client.post(reverse("centre:month", args=[period.pk]), follow=True)
+        response = staff_client.post(reverse("operations:month", args=[period.pk]), follow=True)
     assert response.status_code == 200
     period.refresh_from_db()
     assert period.status == Period.Status.CLOSED
-    page = staff_client.get(reverse("centre:month", args=[period.pk])).content.decode()
+    page = staff_client.get(reverse("operations:month", args=[period.pk])).content.decode()
     assert "Closed" in page
     assert "2 credits approved" in page
     assert set(Credit.objects.values_list("state", flat=True)) == {"approved"}
@@ -48,13 +48,13 @@ def test_staff_close_the_month_and_see_it_closed(
 @pytest.mark.parametrize("who", ["client_a", "state_client_a"])
 def test_secretaries_may_not_see_or_close_a_month(request, who, period):
     client = request.getfixturevalue(who)
-    assert client.get(reverse("centre:months")).status_code == 403
-    assert client.post(reverse("centre:month", args=[period.pk])).status_code == 403
+    assert client.get(reverse("operations:months")).status_code == 403
+    assert client.post(reverse("operations:month", args=[period.pk])).status_code == 403
     assert Credit.objects.filter(state="provisional").count() == 2
 
 
 def test_anonymous_visitor_is_sent_to_log_in(anonymous_client, period):
-    response = anonymous_client.post(reverse("centre:month", args=[period.pk]))
+    response = anonymous_client.post(reverse("operations:month", args=[period.pk]))
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
     assert Credit.objects.filter(state="provisional").count() == 2

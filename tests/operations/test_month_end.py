@@ -13,8 +13,9 @@ from awards.selectors import totals_disagreements
 from awards.services import authorisation_issue
 from billing.models import Invoice
 from centre.models import Period
-from centre.services import POST_CLOSE_STEPS, month_close
-from players.models import ClubMonthlyReport, OneThousandClubMember, Player, Promotion
+from operations.services import POST_CLOSE_STEPS, month_close
+from players.models import Player
+from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -143,7 +144,7 @@ def test_a_month_end_stopped_anywhere_and_run_again_ends_as_one_clean_run(
     assert Credit.objects.filter(state="provisional").count() == clean["period"][2]
 
     # 1. Stopped while approving credits, after two chunks of three.
-    with stop_on_call("awards.services.credits_approve", 3), pytest.raises(WorkerStopped):
+    with stop_on_call("operations.services.credits_approve", 3), pytest.raises(WorkerStopped):
         close(month, staff, capture)
     assert Period.objects.get(pk=month.pk).status == Period.Status.CLOSING
     assert Credit.objects.filter(state="approved").count() == 6
@@ -152,8 +153,8 @@ def test_a_month_end_stopped_anywhere_and_run_again_ends_as_one_clean_run(
 
     # 2. Stopped in the promotions, after their first chunk of two players.
     with (
-        mock.patch("players.services.PROMOTION_CHUNK", 2),
-        stop_on_call("players.services._promote_chunk", 2),
+        mock.patch("ranks.services.PROMOTION_CHUNK", 2),
+        stop_on_call("ranks.services._promote_chunk", 2),
         pytest.raises(WorkerStopped),
     ):
         close(month, staff, capture)
@@ -166,7 +167,7 @@ def test_a_month_end_stopped_anywhere_and_run_again_ends_as_one_clean_run(
 
     # 3. Stopped as the club reports were being made, after the promotions.
     with (
-        stop_on_call("players.services._reported_credits", 1),
+        stop_on_call("ranks.services._reported_credits", 1),
         pytest.raises(WorkerStopped),
     ):
         close(month, staff, capture)

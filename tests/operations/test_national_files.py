@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 
 from awards.models import Credit, Event, PlayerTotals
 from centre.models import Period
-from centre.national_files import FILES
+from operations.national_files import FILES
 from players.models import Alternate, Player
 from tests.factories import ClubFactory, PlayerFactory
 
@@ -210,7 +210,7 @@ def test_an_unknown_national_file_is_not_found(db, anonymous_client):
 
 
 def test_a_large_players_file_is_produced_in_chunks(db, anonymous_client, monkeypatch):
-    from centre import national_files
+    from operations import national_files
 
     monkeypatch.setattr(national_files, "CHUNK", 7)
     club = ClubFactory(number=555)

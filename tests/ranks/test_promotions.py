@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from awards.models import Credit
 from awards.services import credit_adjust
 from centre.models import Period
-from centre.services import month_close
-from players.models import OneThousandClubMember, Player, Promotion
-from players.services import promotions_run
+from operations.services import month_close
+from players.models import Player
+from ranks.models import OneThousandClubMember, Promotion
+from ranks.services import promotions_run
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 

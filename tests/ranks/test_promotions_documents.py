@@ -10,9 +10,9 @@ from pypdf import PdfReader
 
 from awards.models import Credit
 from centre.models import Period
-from centre.services import month_close
-from players.models import ClubMonthlyReport, Promotion
-from players.services import club_monthly_report_email_send, club_monthly_reports_email
+from operations.services import month_close
+from ranks.models import ClubMonthlyReport, Promotion
+from ranks.services import club_monthly_report_email_send, club_monthly_reports_email
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -95,7 +95,7 @@ def test_the_monthly_report_pdf_lists_the_points_and_the_schedule_of_promotions(
     closed, client_a, club_a
 ):
     period = closed["period"]
-    url = reverse("clubs:monthly_report_pdf", args=[club_a.number, period.year, period.month])
+    url = reverse("ranks:monthly_report_pdf", args=[club_a.number, period.year, period.month])
     response = client_a.get(url)
 
     assert response.status_code == 200
@@ -114,7 +114,7 @@ def test_the_monthly_report_pdf_lists_the_points_and_the_schedule_of_promotions(
 def test_the_certificate_names_the_player_rank_month_and_home_club(closed, client_a, club_a):
     ada = closed["ada"]
     promotion = Promotion.objects.get(player=ada)
-    response = client_a.get(reverse("clubs:certificate_pdf", args=[club_a.number, promotion.pk]))
+    response = client_a.get(reverse("ranks:certificate_pdf", args=[club_a.number, promotion.pk]))
 
     assert response.status_code == 200
     text = pdf_text(response.content)
@@ -130,10 +130,10 @@ def test_the_documents_page_lists_the_months_report_and_certificates(closed, cli
     page = client_a.get(reverse("clubs:documents")).content.decode()
     period = closed["period"]
     assert period.label in page
-    assert reverse("clubs:monthly_report_pdf", args=[201, period.year, period.month]) in page
+    assert reverse("ranks:monthly_report_pdf", args=[201, period.year, period.month]) in page
     for player in (closed["ada"], closed["alan"]):
         promotion = Promotion.objects.get(player=player)
-        assert reverse("clubs:certificate_pdf", args=[201, promotion.pk]) in page
+        assert reverse("ranks:certificate_pdf", args=[201, promotion.pk]) in page
     assert "Grace Hopper" not in page
 
 
@@ -145,7 +145,7 @@ def test_a_certificate_counts_the_red_points_won_before_1982(
     month_close(period=Credit.objects.get().period, by=staff)
     promotion = Promotion.objects.get(player=veteran)
 
-    url = reverse("clubs:certificate_pdf", args=[club_a.number, promotion.pk])
+    url = reverse("ranks:certificate_pdf", args=[club_a.number, promotion.pk])
     text = pdf_text(client_a.get(url).content)
     assert "Life Master" in text
     assert "300.00 masterpoints (175.00 red and gold, 0.00 gold)" in text
@@ -156,10 +156,10 @@ def test_another_club_cannot_read_the_clubs_report_or_certificates(
 ):
     period = closed["period"]
     promotion = Promotion.objects.get(player=closed["ada"])
-    report = reverse("clubs:monthly_report_pdf", args=[club_a.number, period.year, period.month])
-    certificate = reverse("clubs:certificate_pdf", args=[club_a.number, promotion.pk])
+    report = reverse("ranks:monthly_report_pdf", args=[club_a.number, period.year, period.month])
+    certificate = reverse("ranks:certificate_pdf", args=[club_a.number, promotion.pk])
     # Club B's own number with club A's certificate id is not a way in either.
-    crossed = reverse("clubs:certificate_pdf", args=[301, promotion.pk])
+    crossed = reverse("ranks:certificate_pdf", args=[301, promotion.pk])
 
     for url in (report, certificate):
         assert client_b.get(url).status_code == 404
@@ -173,13 +173,13 @@ def test_staff_and_the_clubs_state_secretary_read_the_clubs_documents(
     closed, staff_client, state_client_a, club_a
 ):
     period = closed["period"]
-    url = reverse("clubs:monthly_report_pdf", args=[club_a.number, period.year, period.month])
+    url = reverse("ranks:monthly_report_pdf", args=[club_a.number, period.year, period.month])
     assert staff_client.get(url).status_code == 200
     assert state_client_a.get(url).status_code == 200
 
 
 def test_a_month_with_no_report_for_the_club_is_not_found(closed, client_a, club_a):
-    url = reverse("clubs:monthly_report_pdf", args=[club_a.number, 2001, 1])
+    url = reverse("ranks:monthly_report_pdf", args=[club_a.number, 2001, 1])
     assert client_a.get(url).status_code == 404
 
 

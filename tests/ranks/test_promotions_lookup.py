@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory
-from tests.players.test_promotions import close, credit
+from tests.ranks.test_promotions import close, credit
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from players.services import rank_order_for
+from ranks.services import rank_order_for
 from scheme.abf.ranks import RANKS, Totals, rank_for
 
 hundredths = st.integers(min_value=0, max_value=20_000_00)

@@ -9,10 +9,11 @@ from django.core import mail
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from awards.models import Credit, Event, PlayerTotals, RankingReport
-from awards.reports import ranking_report_email_send, ranking_reports_issue
+from awards.models import Credit, Event, PlayerTotals
 from centre.models import Period
 from players.models import Alternate, Player
+from ranks.models import RankingReport
+from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
 from tests.factories import PlayerFactory
 
 
@@ -204,7 +205,7 @@ def test_a_quarter_not_yet_issued_is_not_found(club_a, client_a):
 
 
 def test_the_quarter_task_on_beat_issues_and_emails_the_reports(quarter_of_club_a, club_a):
-    from awards.tasks import ranking_reports
+    from ranks.tasks import ranking_reports
 
     assert ranking_reports.delay(2025, 3).get(timeout=5) == 2  # clubs A and B
     assert ranking_reports.delay(2025, 3).get(timeout=5) == 0

@@ -142,7 +142,7 @@ def test_the_standings_page_of_this_year_is_in_the_navigation(db, anonymous_clie
     response = anonymous_client.get("/awards/standings/", follow=True)
 
     assert response.status_code == 200
-    assert 'data-nav="awards:standings_now"' in response.content.decode()
+    assert 'data-nav="ranks:standings_now"' in response.content.decode()
 
 
 def test_the_foreign_players_club_is_what_excludes_a_player(year_2025):

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from centre.models import Period, User
-from centre.services import MonthCloseError, month_close
+from operations.services import MonthCloseError, month_close
 
 
 class Command(BaseCommand):

@@ -15,16 +15,16 @@ from faker import Faker
 from tqdm import tqdm
 
 from awards.models import Credit, Event, PlayerTotals
-from awards.reports import ranking_reports_issue
 from awards.selectors import player_totals_from_ledger
 from billing.services import quarter_invoices_issue
 from billing.tasks import previous_quarter
 from centre.models import Period, Role, User
-from centre.services import POST_CLOSE_STEPS
 from clubs.models import Club, State
+from operations.services import POST_CLOSE_STEPS
 from players import abf_numbers
 from players.models import Alternate, Player
-from players.services import promotions_run
+from ranks.ranking_reports import ranking_reports_issue
+from ranks.services import promotions_run
 from scheme.abf import Event as RulesEvent
 from scheme.abf import Field, Kind, Session, compute_awards
 

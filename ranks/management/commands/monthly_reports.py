@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from players import services
-from players.management.commands.promotions_run import closed_period
+from ranks import services
+from ranks.management.commands.promotions_run import closed_period
 
 
 class Command(BaseCommand):

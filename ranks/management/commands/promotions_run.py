@@ -5,8 +5,8 @@ from tqdm import tqdm
 
 from awards.models import Credit
 from centre.models import Period
-from players import services
 from players.models import Player
+from ranks import services
 
 
 def closed_period(text: str | None) -> Period:

@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from tqdm import tqdm
 
-from awards import reports
 from billing.tasks import previous_quarter
+from ranks import ranking_reports as reports
 
 
 class Command(BaseCommand):

@@ -1,0 +1,72 @@
+"""The one domain error, and its one shape on a form and in the API.
+
+A service refuses a request by raising `DomainError` (or a subclass naming its `code`); nothing
+has been changed when it is raised. The API's exception handler (`centre.api`) turns it into
+the one error shape, and `form_add_error` puts it on a page's form: on the field it names when
+the form has that field, above the form otherwise. Django's `ValidationError`, raised by model
+validation and a few services, and the award rules' `RulesError` take the same two paths.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scheme.core.errors import RulesError
+
+
+class DomainError(Exception):
+    """A request the scheme's rules or the registry refuse; the message says why."""
+
+    code = "invalid"
+    status = 400
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        fields: Mapping[str, Sequence[str]] | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fields = {name: list(messages) for name, messages in (fields or {}).items()}
+        if code:
+            self.code = code
+
+
+def rules_error_path(error: RulesError) -> str:
+    """'sessions[0].fields[1].tables' as the API names fields: 'sessions.0.fields.1.tables'."""
+    return re.sub(r"\[([^\]]+)\]", r".\1", error.field)
+
+
+def error_fields(error: Exception) -> tuple[str, dict[str, list[str]]]:
+    """The general message and the messages by field of a refusal, whatever raised it."""
+    if isinstance(error, DomainError):
+        return error.message, error.fields
+    if isinstance(error, RulesError):
+        return error.message, {rules_error_path(error): [error.message]}
+    if isinstance(error, ValidationError):
+        if hasattr(error, "error_dict"):
+            fields = {
+                ("" if name == "__all__" else name): messages
+                for name, messages in error.message_dict.items()
+            }
+            general = fields.pop("", None)
+            return (general[0] if general else "The request has errors; see fields."), fields
+        return "; ".join(error.messages), {}
+    return str(error), {}
+
+
+def form_add_error(form: forms.Form, error: DomainError | ValidationError | RulesError) -> None:
+    """Show a refusal on the form: each message on its field when the form has one."""
+    message, fields = error_fields(error)
+    placed = False
+    for name, messages in fields.items():
+        form.add_error(name if name in form.fields else None, messages)
+        placed = True
+    if not placed or (message and not fields):
+        form.add_error(None, message)

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from operations import views
+
+app_name = "operations"
+
+urlpatterns = [
+    path("", views.staff_dashboard, name="dashboard"),
+    path("months/", views.months, name="months"),
+    path("months/<int:pk>/", views.month_detail, name="month"),
+]

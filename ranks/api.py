@@ -1,0 +1,87 @@
+"""The public standings and top lists (1.7.2, 1.7.3)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ranks.standings import GROUPS, mccutcheon, year_standings
+
+# --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    colour = serializers.ChoiceField(choices=["green", "red", "gold"], required=False)
+    state = serializers.CharField(required=False, max_length=3)
+    group = serializers.CharField(required=False, help_text="A ranking group at 1 January.")
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=1000, default=100)
+
+    def validate_group(self, value: str) -> str:
+        if value not in GROUPS:
+            raise ValidationError(f"Not a ranking group; one of: {', '.join(GROUPS)}.")
+        return value
+
+
+class StandingSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    abf_number = serializers.CharField()
+    name = serializers.CharField()
+    home_club = serializers.IntegerField(allow_null=True)
+    state = serializers.CharField()
+    group = serializers.CharField(help_text="The ranking group at 1 January (1.7.3).")
+    points = serializers.IntegerField(help_text="Hundredths, of the colour asked for or all.")
+    green = serializers.IntegerField()
+    red = serializers.IntegerField()
+    gold = serializers.IntegerField()
+
+
+class StandingsApi(APIView):
+    """Public: a year's top list, by colour, state and ranking group (1.7.2, 1.7.3)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Top list of a calendar year (McCutcheon, 1.7)",
+        parameters=[StandingsQuerySerializer],
+        responses=StandingSerializer(many=True),
+    )
+    def get(self, request: Request, year: int) -> Response:
+        query = StandingsQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        values = query.validated_data
+        rows = year_standings(
+            year=year,
+            colour=values.get("colour"),
+            state=values.get("state"),
+            group=values.get("group"),
+            limit=values["limit"],
+        )
+        return Response(StandingSerializer(rows, many=True).data)
+
+
+class GroupLeadersSerializer(serializers.Serializer):
+    group = serializers.CharField()
+    leaders = StandingSerializer(many=True)
+
+
+class McCutcheonSerializer(serializers.Serializer):
+    year = serializers.IntegerField()
+    trophy = StandingSerializer(many=True, help_text="1.7.2: the year's leaders overall.")
+    awards = GroupLeadersSerializer(many=True, help_text="1.7.3: each ranking group's leaders.")
+
+
+class McCutcheonApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="McCutcheon Trophy and awards of a calendar year (1.7.2, 1.7.3)",
+        responses=McCutcheonSerializer,
+    )
+    def get(self, request: Request, year: int) -> Response:
+        overall, groups = mccutcheon(year=year)
+        return Response(
+            McCutcheonSerializer({"year": year, "trophy": overall, "awards": groups}).data
+        )

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class RanksConfig(AppConfig):
+    """Ranks and reports: promotions, the One Thousand Club, certificates, the monthly and
+    quarterly reports to clubs, and the McCutcheon standings (1.4.3, 1.4.4, 1.7, 1.8, 1.9)."""
+
+    name = "ranks"
+    verbose_name = "Ranks and reports"

@@ -1,0 +1,150 @@
+"""Ranks and reports: kept as they were issued at each month close and quarter end.
+
+The tables were made by the players and awards apps and keep their names.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+from clubs.models import Club
+from players.models import RANK_COUNT, Player
+
+# --- ranks and promotions (1.4.4, 1.8, 1.9) ------------------------------------------------
+
+
+class Promotion(models.Model):
+    """A player reaching a master rank at a month close (1.4.4: promotions only happen then).
+
+    One row per player per rank, so a second run of a close can never promote twice. A player
+    who jumps several ranks in one month gets one row, for the highest rank reached: the
+    certificate is for the rank they now hold (1.8).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="promotions")
+    rank_order = models.PositiveSmallIntegerField()
+    rank_name = models.CharField(max_length=40)
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    # The home club at the close: its secretary receives the certificate (1.8) and lists it.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="promotions"
+    )
+    # Lifetime approved points at the close (hundredths), and the pre-1982 red points used.
+    green = models.BigIntegerField(default=0)
+    red = models.BigIntegerField(default=0)
+    gold = models.BigIntegerField(default=0)
+    pre_1982_red = models.PositiveIntegerField(default=0)
+    promoted_at = models.DateTimeField()
+    certificate_emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "players_promotion"
+        ordering = ["period", "club", "-rank_order", "player"]
+        indexes = [models.Index(fields=["club", "period"])]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "rank_order"], name="promoted_once_per_rank"),
+            models.CheckConstraint(
+                condition=Q(rank_order__gte=1, rank_order__lte=RANK_COUNT),
+                name="promotion_rank_is_one_of_the_21",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} to {self.rank_name} ({self.period_id})"
+
+    @property
+    def total(self) -> int:
+        return self.green + self.red + self.gold
+
+    @property
+    def lifetime_total(self) -> int:
+        """The total the rank was judged on: with the red points won before 1982 (1.8)."""
+        return self.total + self.pre_1982_red
+
+    @property
+    def lifetime_red_and_gold(self) -> int:
+        return self.red + self.gold + self.pre_1982_red
+
+
+class OneThousandClubMember(models.Model):
+    """1.9: a player whose total reached 1,000 masterpoints, recorded at that month's close."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.PROTECT, related_name="one_thousand_club"
+    )
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    total = models.BigIntegerField()
+    joined_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "players_onethousandclubmember"
+        ordering = ["period", "player"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in the One Thousand Club ({self.period_id})"
+
+
+class ClubMonthlyReport(models.Model):
+    """1.4.3: what a club is told after a month close, kept as it was when issued.
+
+    The credits its home members earned in national, state and congress events processed in
+    the month, and its home players' promotions. The rows are a snapshot taken at the close,
+    so the PDF reads the same later even if a player changes club; `emailed_at` guards the
+    one email to the club's masterpoint secretary.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="monthly_reports")
+    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    # [{abf_number, name, event, grade, organiser, ends_on, colour, points}], points in
+    # hundredths, ordered by player then event.
+    credits = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "players_clubmonthlyreport"
+        ordering = ["-period__year", "-period__month", "club__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "period"], name="one_monthly_report_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"monthly report of {self.club_id} for {self.period_id}"
+
+
+class RankingReport(models.Model):
+    """1.4.3: a club's quarterly player ranking report, kept as it was issued.
+
+    The rows (home members, alternates and the players who earned points at the club in the
+    quarter, with their approved totals and rank at the quarter's end) are fixed when the
+    report is issued, so the PDF read later is the one that was emailed; `emailed_at` is set
+    under a row lock when it is sent, so it goes to the club once.
+    """
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    year = models.PositiveSmallIntegerField()
+    quarter = models.PositiveSmallIntegerField()
+    rows = models.JSONField(default=list)
+    issued_at = models.DateTimeField(auto_now_add=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "awards_rankingreport"
+        ordering = ["-year", "-quarter", "club__number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "year", "quarter"], name="one_ranking_report_per_quarter"
+            ),
+            models.CheckConstraint(
+                condition=Q(quarter__gte=1, quarter__lte=4), name="ranking_report_quarter_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"ranking report {self.year}-Q{self.quarter} of club {self.club_id}"
+
+    @property
+    def covers(self) -> str:
+        return f"{self.year}-Q{self.quarter}"

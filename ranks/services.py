@@ -1,0 +1,355 @@
+"""Promotions at the month close and the club's monthly report (1.4.3, 1.4.4, 1.8, 1.9)."""
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Sum
+
+from awards.models import Credit, Event, PlayerTotals
+from centre.mail import email_once
+from centre.models import Period
+from players import calendar
+from players.models import Player
+from players.selectors import rank_totals
+from ranks import documents, tasks
+from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from scheme.abf.ranks import RANKS, Totals, is_one_thousand_club, rank_for
+
+# --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
+
+PROMOTION_CHUNK = 2000
+# The ranks of 1.8, highest first, for the integer test of players with no pre-1982 points.
+_RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
+
+
+def rank_order_for(totals: Totals, pre_1982_red: int = 0) -> int:
+    """The order of the highest rank `totals` reach (0 for none): rank_for's answer.
+
+    rank_for works in exact fractions for the pre-1982 allowance, which costs about 0.4 ms a
+    player; a month close of the whole country judges tens of thousands. With no pre-1982
+    points there is no allowance, and the same table compared in whole hundredths gives the
+    same rank (tests/players/test_promotions.py checks the two agree).
+    """
+    if pre_1982_red:
+        rank = rank_for(totals, pre_1982_red)
+        return rank.order if rank is not None else 0
+    total, red_and_gold, gold = totals.total, totals.red_and_gold, totals.gold
+    for rank in _RANKS_HIGHEST_FIRST:
+        if total >= rank.total and red_and_gold >= rank.red_and_gold and gold >= rank.gold:
+            return rank.order
+    return 0
+
+
+@dataclass
+class PromotionsRun:
+    players: int = 0
+    promotions: int = 0
+    one_thousand_club: int = 0
+
+
+def _require_closed(period: Period) -> None:
+    if period.status != Period.Status.CLOSED:
+        # 1.4.4: "promotions ... only occur at the end of each month", once it is closed.
+        raise ValidationError(
+            f"{period.label} is not closed; promotions and reports follow the month close."
+        )
+
+
+def _promote_chunk(*, player_ids: list[int], period: Period, now: datetime) -> PromotionsRun:
+    """Promote one chunk of players, under their row locks, in one transaction."""
+    run = PromotionsRun(players=len(player_ids))
+    players = list(
+        Player.objects.select_for_update(of=("self",))
+        .filter(pk__in=player_ids)
+        .only("pk", "rank_order", "pre_1982_red", "home_club_id")
+        .order_by("pk")
+    )
+    approved = {
+        row["player_id"]: row
+        for row in PlayerTotals.objects.filter(player_id__in=player_ids)
+        .values("player_id")
+        .annotate(green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved"))
+        .order_by()
+    }
+    members = set(
+        OneThousandClubMember.objects.filter(player_id__in=player_ids).values_list(
+            "player_id", flat=True
+        )
+    )
+    promotions: list[Promotion] = []
+    raised: dict[int, list[int]] = defaultdict(list)
+    joined: list[OneThousandClubMember] = []
+    for player in players:
+        row = approved.get(player.pk, {})
+        green, red, gold = row.get("green") or 0, row.get("red") or 0, row.get("gold") or 0
+        totals = rank_totals(green=green, red=red, gold=gold, pre_1982_red=player.pre_1982_red)
+        order = rank_order_for(totals, player.pre_1982_red)
+        # 1.8: ranks never go down (an adjustment may lower the points, not the rank). A
+        # player who passes several ranks in one month is promoted once, to the highest:
+        # the certificate is for the rank now held.
+        if order > player.rank_order:
+            rank = RANKS[order - 1]
+            promotions.append(
+                Promotion(
+                    player_id=player.pk,
+                    rank_order=rank.order,
+                    rank_name=rank.name,
+                    period=period,
+                    club_id=player.home_club_id,
+                    green=green,
+                    red=red,
+                    gold=gold,
+                    pre_1982_red=player.pre_1982_red,
+                    promoted_at=now,
+                )
+            )
+            raised[rank.order].append(player.pk)
+        # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
+        if player.pk not in members and is_one_thousand_club(totals):
+            joined.append(
+                OneThousandClubMember(
+                    player_id=player.pk,
+                    period=period,
+                    club_id=player.home_club_id,
+                    total=totals.total,
+                    joined_at=now,
+                )
+            )
+    Promotion.objects.bulk_create(promotions)
+    for order, ids in raised.items():
+        Player.objects.filter(pk__in=ids).update(rank_order=order)
+    OneThousandClubMember.objects.bulk_create(joined)
+    run.promotions, run.one_thousand_club = len(promotions), len(joined)
+    return run
+
+
+def promotions_run(
+    *,
+    period: Period,
+    everyone: bool = False,
+    chunk_size: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> PromotionsRun:
+    """The month's promotions (1.4.4, 1.8) and One Thousand Club (1.9), after its close.
+
+    Each player credited in the month (their approved lifetime totals changed) is given the
+    highest rank their approved totals now reach, when it is above the rank held. `everyone`
+    looks at every player instead, for a first ranking of the register or after corrections
+    of pre-1982 points. Chunks of players, each in its own transaction when run alone (inside
+    the month close it is all one): a run stopped halfway leaves whole chunks done, and
+    running again finds those players already at their rank and changes nothing for them.
+    """
+    _require_closed(period)
+    if everyone:
+        ids = Player.objects.order_by("pk").values_list("pk", flat=True)
+    else:
+        ids = (
+            Credit.objects.filter(period=period)
+            .order_by("player_id")
+            .values_list("player_id", flat=True)
+            .distinct()
+        )
+    player_ids = list(ids)
+    chunk_size = chunk_size or PROMOTION_CHUNK
+    run = PromotionsRun()
+    now = calendar.now()
+    for start in range(0, len(player_ids), chunk_size):
+        chunk = player_ids[start : start + chunk_size]
+        with transaction.atomic():
+            done = _promote_chunk(player_ids=chunk, period=period, now=now)
+        run.players += done.players
+        run.promotions += done.promotions
+        run.one_thousand_club += done.one_thousand_club
+        if progress is not None:
+            progress(len(chunk))
+    return run
+
+
+# 1.4.3: "Monthly reports are sent to each club, listing all masterpoints credited to their
+# home members from National, State and Congress events processed in the month".
+REPORTED_ORGANISERS = (
+    Event.Organiser.NATIONAL,
+    Event.Organiser.STATE,
+    Event.Organiser.CONGRESS,
+)
+
+
+def _reported_credits(*, period: Period) -> dict[int, list[dict[str, Any]]]:
+    """Home club id -> the month's national, state and congress credits of its members."""
+    rows = (
+        Credit.objects.filter(
+            period=period,
+            event__organiser__in=REPORTED_ORGANISERS,
+            player__home_club__isnull=False,
+        )
+        .values(
+            "player__home_club_id",
+            "player__abf_number",
+            "player__given_names",
+            "player__family_name",
+            "event_id",
+            "event__name",
+            "event__grade",
+            "event__organiser",
+            "event__ends_on",
+            "colour",
+        )
+        # Adjustments of the month are netted with the credit they correct.
+        .annotate(points=Sum("points"))
+        .order_by(
+            "player__home_club_id",
+            "player__family_name",
+            "player__given_names",
+            "player__abf_number",
+            "event__ends_on",
+            "event_id",
+            "colour",
+        )
+    )
+    by_club: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        if not row["points"]:
+            continue
+        by_club[row["player__home_club_id"]].append(
+            {
+                "abf_number": row["player__abf_number"],
+                "name": f"{row['player__given_names']} {row['player__family_name']}",
+                "event": row["event__name"],
+                "grade": row["event__grade"],
+                "organiser": row["event__organiser"],
+                "ends_on": row["event__ends_on"].isoformat(),
+                "colour": row["colour"],
+                "points": row["points"],
+            }
+        )
+    return by_club
+
+
+def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
+    """1.4.3: after a close, each club's monthly report, emailed once to its secretary.
+
+    A report goes to every club with something to report: credits of its home members from
+    national, state or congress events processed in the month, or promotions or One
+    Thousand Club entries of its home players. A report already issued for the month is
+    kept as it is; the emails not yet sent are queued after the commit.
+    """
+    _require_closed(period)
+    credits = _reported_credits(period=period)
+    club_ids = set(credits)
+    club_ids.update(
+        Promotion.objects.filter(period=period, club__isnull=False).values_list(
+            "club_id", flat=True
+        )
+    )
+    club_ids.update(
+        OneThousandClubMember.objects.filter(period=period, club__isnull=False).values_list(
+            "club_id", flat=True
+        )
+    )
+    with transaction.atomic():
+        existing = set(
+            ClubMonthlyReport.objects.filter(period=period).values_list("club_id", flat=True)
+        )
+        ClubMonthlyReport.objects.bulk_create(
+            [
+                ClubMonthlyReport(club_id=club_id, period=period, credits=credits.get(club_id, []))
+                for club_id in sorted(club_ids - existing)
+            ],
+            ignore_conflicts=True,
+        )
+        reports = list(
+            ClubMonthlyReport.objects.filter(period=period)
+            .select_related("club")
+            .order_by("club__number")
+        )
+        pending = [r.pk for r in reports if r.emailed_at is None and r.club.secretary_email]
+        transaction.on_commit(lambda: _queue_report_emails(pending))
+    return reports
+
+
+def _queue_report_emails(report_ids: list[int]) -> None:
+    for report_id in report_ids:
+        tasks.club_monthly_report_email.delay(report_id)
+
+
+def club_monthly_report_email_send(*, report_id: int) -> bool:
+    """Email one monthly report, with the month's promotion certificates, once (1.4.3, 1.8).
+
+    Marked as sent in the same transaction, under the report's row lock, so a retried or
+    repeated task never sends it twice.
+    """
+
+    def compose(report: ClubMonthlyReport) -> EmailMessage | None:
+        club, period = report.club, report.period
+        if not club.secretary_email:
+            return None
+        promotions = list(
+            Promotion.objects.filter(club=club, period=period)
+            .select_related("player", "club", "period")
+            .order_by("-rank_order", "player__family_name", "player__given_names")
+        )
+        body = [
+            f"Dear {club.secretary_name or 'masterpoint secretary'},",
+            "",
+            f"Attached is {club.name}'s monthly report for {period.label}: the masterpoints "
+            "credited to your home members from national, state and congress events "
+            "processed in the month, and your home players' promotions (1.4.3).",
+        ]
+        if promotions:
+            body += [
+                "",
+                f"{len(promotions)} of your home players were promoted; their certificates "
+                "are attached (1.8):",
+                *(
+                    f"  {p.player.abf_number} {p.player.full_name}: {p.rank_name}"
+                    for p in promotions
+                ),
+            ]
+        body += ["", "Masterpoint Centre"]
+        message = EmailMessage(
+            subject=f"Masterpoint Centre monthly report for {club.name}, {period.label}",
+            body="\n".join(body) + "\n",
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[club.secretary_email],
+        )
+        message.attach(
+            documents.monthly_report_filename(report),
+            documents.monthly_report_pdf(report),
+            "application/pdf",
+        )
+        for promotion in promotions:
+            message.attach(
+                documents.certificate_filename(promotion),
+                documents.certificate_pdf(promotion),
+                "application/pdf",
+            )
+        return message
+
+    with transaction.atomic():
+        queryset = ClubMonthlyReport.objects.select_related("club", "period")
+        sent = email_once(queryset=queryset, pk=report_id, compose=compose)
+        if sent is None:
+            return False
+        # The certificates went with the report.
+        Promotion.objects.filter(
+            club=sent.club, period=sent.period, certificate_emailed_at=None
+        ).update(certificate_emailed_at=sent.emailed_at)
+    return True
+
+
+def club_monthly_reports_email(*, period: Period) -> int:
+    """Queue the monthly reports of a month not yet emailed (after a failed send)."""
+    pending = list(
+        ClubMonthlyReport.objects.filter(period=period, emailed_at=None)
+        .exclude(club__secretary_email="")
+        .values_list("pk", flat=True)
+    )
+    _queue_report_emails(pending)
+    return len(pending)

@@ -1,0 +1,30 @@
+"""Celery shells for ranks and reports: load by id, call a service, retry."""
+
+from celery import shared_task
+from django.utils import timezone
+
+from awards.services import previous_quarter, quarter_of
+from ranks import ranking_reports as reports
+from ranks import services
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def club_monthly_report_email(report_id: int) -> bool:
+    """1.4.3: one club's monthly report and promotion certificates; sent once."""
+    return services.club_monthly_report_email_send(report_id=report_id)
+
+
+@shared_task
+def ranking_reports(year: int | None = None, quarter: int | None = None) -> int:
+    """1.4.3: at the start of a quarter, issue each club's ranking report for the one just
+    ended and email them; run again, it issues and sends nothing twice."""
+    if year is None or quarter is None:
+        year, quarter = previous_quarter(quarter_of(timezone.localdate()))
+    issued = reports.ranking_reports_issue(year=year, quarter=quarter)
+    reports.ranking_reports_email(year=year, quarter=quarter)
+    return len(issued)
+
+
+@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+def ranking_report_email(report_id: int) -> bool:
+    return reports.ranking_report_email_send(report_id=report_id)

@@ -1,0 +1,110 @@
+"""The documents of ranks and reports, and the public standings."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from centre.access import club_for
+from centre.models import Role
+from centre.permissions import role_required
+from centre.responses import file_response
+from ranks import documents
+from ranks.forms import StandingsForm
+from ranks.models import ClubMonthlyReport, Promotion
+from ranks.ranking_reports import report_csv, report_pdf, reports_visible_to
+from ranks.standings import mccutcheon, year_standings
+
+DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+
+
+@role_required(*DOCUMENT_READERS)
+def monthly_report_pdf(request: HttpRequest, number: int, year: int, month: int) -> HttpResponse:
+    club = club_for(request.user, number)
+    report = (
+        ClubMonthlyReport.objects.select_related("club", "period")
+        .filter(club=club, period__year=year, period__month=month)
+        .first()
+    )
+    if report is None:
+        raise Http404("No monthly report for that month.")
+    return file_response(
+        documents.monthly_report_pdf(report), documents.monthly_report_filename(report)
+    )
+
+
+@role_required(*DOCUMENT_READERS)
+def certificate_pdf(request: HttpRequest, number: int, pk: int) -> HttpResponse:
+    club = club_for(request.user, number)
+    promotion = (
+        Promotion.objects.select_related("player", "club", "period")
+        .filter(club=club, pk=pk)
+        .first()
+    )
+    if promotion is None:
+        raise Http404("No such certificate.")
+    return file_response(
+        documents.certificate_pdf(promotion), documents.certificate_filename(promotion)
+    )
+
+
+# --- quarterly player ranking reports (1.4.3) ---------------------------------------------
+
+
+def _ranking_report(request: HttpRequest, number: int, year: int, quarter: int):
+    report = (
+        reports_visible_to(user=request.user)
+        .filter(club__number=number, year=year, quarter=quarter)
+        .first()
+    )
+    if report is None:
+        raise Http404("No such report.")
+    return report
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def ranking_report_pdf(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
+    report = _ranking_report(request, number, year, quarter)
+    return file_response(report_pdf(report), f"ranking-{number}-{report.covers}.pdf")
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def ranking_report_csv(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
+    report = _ranking_report(request, number, year, quarter)
+    return file_response(report_csv(report), f"ranking-{number}-{report.covers}.csv")
+
+
+# --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
+
+
+def standings_now(request: HttpRequest) -> HttpResponse:
+    return redirect("ranks:standings", year=timezone.localdate().year)
+
+
+def standings(request: HttpRequest, year: int) -> HttpResponse:
+    """Public: the year's McCutcheon leaders by ranking group, and a top list."""
+    form = StandingsForm(request.GET or None)
+    top: list = []
+    choice = {"colour": "", "state": "", "group": ""}
+    if not request.GET or form.is_valid():
+        choice = {**choice, **(form.cleaned_data if request.GET else {})}
+        top = year_standings(
+            year=year,
+            colour=choice["colour"] or None,
+            state=choice["state"] or None,
+            group=choice["group"] or None,
+            limit=100,
+        )
+    overall, groups = mccutcheon(year=year)
+    return render(
+        request,
+        "ranks/standings.html",
+        {
+            "year": year,
+            "form": form,
+            "choice": choice,
+            "top": top,
+            "overall": overall,
+            "groups": groups,
+            "years": [year - 1, year + 1],
+        },
+    )
