@@ -1,13 +1,31 @@
-"""Documents that go to a club by email exactly once."""
+"""The one way the centre sends email: through the queue, after the commit, exactly once.
+
+A service never sends inside its transaction. It queues a task with `email_after_commit`
+(nothing is queued if the transaction rolls back); the task composes the message and sends
+it with `email_once`, which marks it sent under a row lock in the same transaction as the
+send, so a retried or repeated task never sends it twice:
+
+- a document row with an `emailed_at` field (an invoice, a report) is its own mark;
+- any other message (a confirmation, a list) is marked by a key naming what it is about,
+  kept in `SentEmail`.
+"""
 
 from collections.abc import Callable
-from typing import TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
 from django.core.mail import EmailMessage
 from django.db import models, transaction
 from django.utils import timezone
 
+from centre.models import SentEmail
+
 Sent = TypeVar("Sent", bound=models.Model)
+
+
+def email_after_commit(task: Any, *args: Any) -> None:
+    """Queue `task.delay(*args)` once the current transaction commits."""
+    transaction.on_commit(partial(task.delay, *args))
 
 
 def email_once(
@@ -30,3 +48,21 @@ def email_once(
         row.emailed_at = timezone.now()
         row.save(update_fields=["emailed_at"])
     return row
+
+
+def email_once_by_key(*, key: str, compose: Callable[[], EmailMessage | None]) -> bool:
+    """Send the message `key` names unless it has gone already; True when sent now.
+
+    The key is written before the send in one transaction: a second task with the same key
+    waits on it and then finds it sent; a failed send rolls the key back, so a retry sends.
+    """
+    with transaction.atomic():
+        _, created = SentEmail.objects.get_or_create(key=key, defaults={"sent_at": timezone.now()})
+        if not created:
+            return False
+        message = compose()
+        if message is None:
+            transaction.set_rollback(True)
+            return False
+        message.send()
+    return True

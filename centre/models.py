@@ -125,3 +125,13 @@ class Period(models.Model):
         if not self.close_total:
             return 100 if self.status == self.Status.CLOSED else 0
         return min(100, self.close_done * 100 // self.close_total)
+
+
+class SentEmail(models.Model):
+    """An email sent once, by the key that names what it was about (centre.mail)."""
+
+    key = models.CharField(max_length=200, unique=True)
+    sent_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.key
