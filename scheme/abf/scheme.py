@@ -1,0 +1,66 @@
+"""The ABF Masterpoint Scheme as a `Scheme`: green, red and gold points (1.6), the grades
+of 1.5.1, the 21 ranks of 1.8, the editions of the award rules and the App. D files."""
+
+from __future__ import annotations
+
+from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
+from scheme.abf.grades import ABF_GRADES
+from scheme.abf.ranks import RANKS, Rank, Totals
+from scheme.base import CreditFileFormat, PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
+
+# 1.6: the colours in force. Blue (grade F points to unregistered players in older
+# editions, ended in 2020) is not a kind of point of the scheme: see NOTES.md.
+ABF_POINT_KINDS = (
+    PointKind("green", "Green", "#2e7d32", 1),
+    PointKind("red", "Red", "#c62828", 2),
+    PointKind("gold", "Gold", "#c9a227", 3),
+)
+
+# App. D: single-colour files of 13-digit lines (ABF number 7, hundredths 6); .rag and .mp5
+# carry red then green in 19-digit lines; the other .mp? files the event's colour.
+ABF_CREDIT_FILE_FORMATS = (
+    CreditFileFormat(".grn", 13, ("green",)),
+    CreditFileFormat(".red", 13, ("red",)),
+    CreditFileFormat(".gld", 13, ("gold",)),
+    CreditFileFormat(".rag", 19, ("red", "green")),
+    CreditFileFormat(".mp5", 19, ("red", "green")),
+    CreditFileFormat(".mp?", 13, (None,)),
+)
+
+
+def abf_totals(totals: PointTotals) -> Totals:
+    """Totals by point-kind code as the ABF's colour totals."""
+    unknown = set(totals) - {kind.code for kind in ABF_POINT_KINDS}
+    if unknown:
+        raise KeyError(f"the ABF scheme has no point kind {sorted(unknown)[0]!r}")
+    return Totals(
+        green=totals.get("green", 0), red=totals.get("red", 0), gold=totals.get("gold", 0)
+    )
+
+
+def _rank(rank: Rank) -> SchemeRank:
+    # 1.8: the pre-1982 allowance is a player's record, not a total: callers that hold it
+    # use scheme.abf.ranks directly.
+    return SchemeRank(
+        order=rank.order,
+        name=rank.name,
+        is_met=lambda totals: rank.is_met(abf_totals(totals)),
+        native=rank,
+    )
+
+
+ABF_SCHEME = Scheme(
+    code="abf",
+    name="ABF Masterpoint Scheme",
+    point_kinds=ABF_POINT_KINDS,
+    grades=tuple(
+        SchemeGrade(code, str(grade.colour), grade.description)
+        for code, grade in ABF_GRADES.items()
+    ),
+    region_name="state",
+    ranks=tuple(_rank(rank) for rank in RANKS),
+    editions=RULE_SETS,
+    default_edition=ABF_2025.name,
+    credit_file_formats=ABF_CREDIT_FILE_FORMATS,
+    compute=compute_awards,
+)

@@ -1,0 +1,140 @@
+"""What every masterpoint scheme tells the registry: its kinds of point, grades, ranks,
+editions of the award rules and credit file formats.
+
+A scheme is one frozen `Scheme` value; the portal picks one by code (`get_scheme`). Totals
+are a mapping of point-kind code to hundredths, so the same rank ladder interface serves the
+ABF's colours, New Zealand's A, B and C points and the ACBL's black, silver, red, gold and
+platinum points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# Lifetime points by point-kind code, in hundredths: {"green": 1250, "red": 300}.
+PointTotals = Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class PointKind:
+    """A kind of masterpoint: ABF green, red, gold; NZ A, B, C; ACBL black, silver..."""
+
+    code: str
+    label: str
+    colour_hex: str
+    order: int
+
+
+@dataclass(frozen=True)
+class SchemeGrade:
+    """A grade of event and the kind of point it awards."""
+
+    code: str
+    point_kind: str
+    description: str
+
+
+@dataclass(frozen=True)
+class SchemeRank:
+    """One step of a rank ladder. `is_met` says whether lifetime totals reach it; a scheme
+    with requirements by kind (ABF red-and-gold, ACBL colours, NZ A+B) puts them there."""
+
+    order: int
+    name: str
+    is_met: Callable[[PointTotals], bool] = field(compare=False, repr=False)
+    # The scheme's own rank object, for callers that need its details.
+    native: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CreditFileFormat:
+    """A credit file's name and lines: `extension` may end in "?" for any digit (App. D:
+    ".mp?"); each line is a player number then one fixed-width amount per point kind (None:
+    the kind of the event the file is lodged for)."""
+
+    extension: str
+    line_width: int
+    point_kinds: tuple[str | None, ...]
+
+    def matches(self, filename: str) -> bool:
+        name = filename.strip().lower()
+        dot = name.rfind(".")
+        extension = name[dot:] if dot >= 0 else ""
+        pattern = self.extension.lower()
+        if len(extension) != len(pattern):
+            return False
+        return all(
+            want == got or (want == "?" and got.isdigit())
+            for want, got in zip(pattern, extension, strict=True)
+        )
+
+
+class RuleSet(Protocol):
+    """One edition of a scheme's award rules."""
+
+    name: str
+    title: str
+
+    def compute(self, event: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Scheme:
+    code: str
+    name: str
+    point_kinds: tuple[PointKind, ...]
+    grades: tuple[SchemeGrade, ...]
+    region_name: str
+    ranks: tuple[SchemeRank, ...]  # lowest first
+    editions: Mapping[str, RuleSet]
+    default_edition: str
+    # Tried in order: the first format whose extension matches a file's name is its format.
+    credit_file_formats: tuple[CreditFileFormat, ...]
+    compute: Callable[[Any], Any] = field(compare=False, repr=False)
+
+    def compute_awards(self, event: Any) -> Any:
+        """The awards of an event under the edition it names (or the default)."""
+        return self.compute(event)
+
+    def point_kind(self, code: str) -> PointKind:
+        for kind in self.point_kinds:
+            if kind.code == code:
+                return kind
+        known = ", ".join(k.code for k in self.point_kinds)
+        raise KeyError(f"{self.code} has no point kind {code!r} (known: {known})")
+
+    def grade(self, code: str) -> SchemeGrade:
+        for grade in self.grades:
+            if grade.code == code:
+                return grade
+        known = ", ".join(g.code for g in self.grades)
+        raise KeyError(f"{self.code} has no grade {code!r} (known: {known})")
+
+    def rank_for(self, totals: PointTotals) -> SchemeRank | None:
+        """The highest rank whose requirements the totals meet (every rank is tried: a
+        ladder need not be monotonic in each kind), or None below the first."""
+        for rank in reversed(self.ranks):
+            if rank.is_met(totals):
+                return rank
+        return None
+
+    def next_rank(self, current: SchemeRank | None) -> SchemeRank | None:
+        index = 0 if current is None else self.ranks.index(current) + 1
+        return self.ranks[index] if index < len(self.ranks) else None
+
+    def credit_file_format(self, filename: str) -> CreditFileFormat | None:
+        for fmt in self.credit_file_formats:
+            if fmt.matches(filename):
+                return fmt
+        return None
+
+    def point_kind_choices(self) -> list[tuple[str, str]]:
+        return [(k.code, k.label) for k in sorted(self.point_kinds, key=lambda k: k.order)]
+
+    def grade_choices(self) -> list[tuple[str, str]]:
+        return [(g.code, f"{g.code} ({g.description})") for g in self.grades]
+
+    def edition_choices(self) -> list[tuple[str, str]]:
+        return [(name, rules.title) for name, rules in self.editions.items()]
