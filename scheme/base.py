@@ -93,6 +93,11 @@ class Scheme:
     # Tried in order: the first format whose extension matches a file's name is its format.
     credit_file_formats: tuple[CreditFileFormat, ...]
     compute: Callable[[Any], Any] = field(compare=False, repr=False)
+    # NZ: stars within a rank for points beyond its total without the A points of the next
+    # rank (unbounded, so not ladder steps). None for schemes without stars (ABF, ACBL).
+    stars: Callable[[SchemeRank, PointTotals], int] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def compute_awards(self, event: Any) -> Any:
         """The awards of an event under the edition it names (or the default)."""
@@ -119,6 +124,10 @@ class Scheme:
             if rank.is_met(totals):
                 return rank
         return None
+
+    def stars_for(self, totals: PointTotals) -> int:
+        rank = self.rank_for(totals)
+        return 0 if rank is None or self.stars is None else self.stars(rank, totals)
 
     def next_rank(self, current: SchemeRank | None) -> SchemeRank | None:
         index = 0 if current is None else self.ranks.index(current) + 1

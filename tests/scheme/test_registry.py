@@ -62,6 +62,7 @@ def test_rank_for_through_the_interface_agrees_with_the_abf_ranks(abf, totals):
 
 def test_no_rank_below_graduate_master_and_the_ladder_ends(abf):
     assert abf.rank_for({}) is None
+    assert abf.stars_for({"green": 100_000}) == 0  # the ABF has no stars
     assert abf.next_rank(None).name == RANKS[0].name
     assert abf.next_rank(abf.ranks[-1]) is None
     assert abf.next_rank(abf.ranks[0]).name == RANKS[1].name
