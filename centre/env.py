@@ -50,6 +50,18 @@ def string(name: str, default: str = "") -> str:
     return _read(name, default, str)
 
 
+def choice(name: str, default: str, *, choices: list[str]) -> str:
+    """One of `choices`, compared without case."""
+
+    def parse(raw: str) -> str:
+        value = raw.lower()
+        if value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+
+    return _read(name, default, parse)
+
+
 def boolean(name: str, default: bool) -> bool:
     return _read(name, default, _bool)
 

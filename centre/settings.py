@@ -10,6 +10,7 @@ from pathlib import Path
 from celery.schedules import crontab
 
 from centre import env
+from scheme import SCHEMES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -94,6 +95,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# The masterpoint scheme this deployment runs (scheme/registry.py): its point kinds, grades,
+# ranks, award rules and credit files. ABF is the only complete scheme so far.
+MASTERPOINT_SCHEME = env.choice("MASTERPOINT_SCHEME", "abf", choices=sorted(SCHEMES))
 
 # The scheme's months, quarters and deadlines are Sydney's.
 LANGUAGE_CODE = "en-au"

@@ -18,7 +18,6 @@ class Migration(migrations.Migration):
                 migrations.DeleteModel(
                     name='RankingReport',
                 ),
-    
             ],
         ),
     ]

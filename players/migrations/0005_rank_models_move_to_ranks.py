@@ -48,7 +48,6 @@ class Migration(migrations.Migration):
                 migrations.DeleteModel(
                     name='Promotion',
                 ),
-    
             ],
         ),
     ]

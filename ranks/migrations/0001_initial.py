@@ -3,6 +3,27 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+# The models that moved here, and the app that made their tables.
+MOVED = {
+    "promotion": "players",
+    "onethousandclubmember": "players",
+    "clubmonthlyreport": "players",
+    "rankingreport": "awards",
+}
+
+
+def content_types_follow(apps, schema_editor):
+    """Admin history and permissions of the moved models follow them to this app."""
+    ContentType = apps.get_model("contenttypes", "ContentType")
+    for model, old in MOVED.items():
+        ContentType.objects.filter(app_label=old, model=model).update(app_label="ranks")
+
+
+def content_types_return(apps, schema_editor):
+    ContentType = apps.get_model("contenttypes", "ContentType")
+    for model, old in MOVED.items():
+        ContentType.objects.filter(app_label="ranks", model=model).update(app_label=old)
+
 
 class Migration(migrations.Migration):
 
@@ -13,6 +34,7 @@ class Migration(migrations.Migration):
         ('clubs', '0002_b4c_entitlements'),
         ('players', '0004_clubmonthlyreport_onethousandclubmember_promotion_and_more'),
         ('awards', '0002_ranking_reports'),
+        ('contenttypes', '0002_remove_content_type_name'),
     ]
 
     operations = [
@@ -91,7 +113,7 @@ class Migration(migrations.Migration):
                         'constraints': [models.UniqueConstraint(fields=('club', 'year', 'quarter'), name='one_ranking_report_per_quarter'), models.CheckConstraint(condition=models.Q(('quarter__gte', 1), ('quarter__lte', 4)), name='ranking_report_quarter_1_to_4')],
                     },
                 ),
-    
             ],
         ),
+        migrations.RunPython(content_types_follow, content_types_return),
     ]

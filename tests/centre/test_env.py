@@ -67,3 +67,23 @@ def test_production_settings_refuse_to_start_without_allowed_hosts(monkeypatch):
 
     with pytest.raises(ImproperlyConfigured, match="ALLOWED_HOSTS"):
         _production_settings(monkeypatch, SECRET_KEY="x" * 60)
+
+
+def test_the_scheme_is_chosen_by_masterpoint_scheme_and_a_wrong_one_is_named(monkeypatch):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from centre import env
+
+    monkeypatch.setenv("MASTERPOINT_SCHEME", "ABF")
+    assert env.choice("MASTERPOINT_SCHEME", "abf", choices=["abf"]) == "abf"
+    monkeypatch.setenv("MASTERPOINT_SCHEME", "xyz")
+    with pytest.raises(ImproperlyConfigured, match="MASTERPOINT_SCHEME='xyz': must be one of abf"):
+        env.choice("MASTERPOINT_SCHEME", "abf", choices=["abf"])
+
+
+def test_the_portal_runs_the_abf_scheme_by_default(settings):
+    from centre.schemes import current_scheme, point_kind_choices
+
+    assert settings.MASTERPOINT_SCHEME == "abf"
+    assert current_scheme().code == "abf"
+    assert [code for code, _ in point_kind_choices()] == ["green", "red", "gold"]
