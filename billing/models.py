@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from billing.fees import CapitationPeriod, LevyGroup
 from clubs.models import Club, State
+from scheme.abf.levies import CapitationPeriod, LevyGroup
 
 
 def money(**kwargs) -> models.DecimalField:

@@ -1,15 +1,19 @@
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 
-from django.db.models import Q, Sum
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
 from awards.models import Credit, Event
-from billing.fees import LevyGroup, levy_group
 from billing.models import CreditNote, FeeSchedule, Invoice, Payment
+from centre.access import clubs_visible_to
+from centre.models import User
 from clubs.models import Club
 from players.models import PlayerChange
+from scheme.abf.levies import OVERDUE_DAYS, LevyGroup, is_overdue, levy_group
+from scheme.core.calendar import quarter_months
 
 
 class NoFeeSchedule(LookupError):
@@ -108,19 +112,6 @@ def invoice_outstanding(*, invoice: Invoice) -> Decimal:
     return invoice.total - credited
 
 
-def quarter_months(year: int, quarter: int) -> list[tuple[int, int]]:
-    first = 3 * (quarter - 1) + 1
-    return [(year, month) for month in range(first, first + 3)]
-
-
-def quarter_dates(year: int, quarter: int) -> tuple[date, date]:
-    """The first and last day of a calendar quarter."""
-    first_month = 3 * (quarter - 1) + 1
-    start = date(year, first_month, 1)
-    end = date(year + 1, 1, 1) if quarter == 4 else date(year, first_month + 3, 1)
-    return start, end - timedelta(days=1)
-
-
 def club_levy_points(*, club: Club, year: int, quarter: int) -> dict[LevyGroup, int]:
     """8.1: the points (hundredths) the club issued in its club events in the quarter's months.
 
@@ -170,8 +161,8 @@ def club_joins(*, club: Club, start: date, end: date) -> list[Join]:
     ]
 
 
-def overdue_amount(*, club: Club, on: date, days: int = 90) -> Decimal:
-    """What the club still owes on invoices due more than `days` before `on`.
+def overdue_amount(*, club: Club, on: date, days: int = OVERDUE_DAYS) -> Decimal:
+    """8.4: what the club still owes on invoices due more than `days` before `on`.
 
     Payments and credit notes settle the oldest invoices first.
     """
@@ -188,6 +179,22 @@ def overdue_amount(*, club: Club, on: date, days: int = 90) -> Decimal:
     for invoice in invoices:
         settled = min(available, invoice.total)
         available -= settled
-        if invoice.due_on < on - timedelta(days=days):
+        if is_overdue(due_on=invoice.due_on, on=on, days=days):
             overdue += invoice.total - settled
     return overdue
+
+
+def club_invoices(*, club: Club) -> QuerySet[Invoice]:
+    """The club's invoices, the newest first."""
+    return Invoice.objects.filter(club=club).order_by("-issued_on", "-number")
+
+
+def invoices_visible_to(*, user: User | AnonymousUser) -> QuerySet[Invoice]:
+    """Staff see every invoice; anyone else those of the clubs they may see (never a state's).
+
+    Another club's invoice is then not found, rather than refused, so numbers leak nothing.
+    """
+    invoices = Invoice.objects.select_related("club", "state")
+    if user.is_authenticated and user.is_centre_staff:
+        return invoices
+    return invoices.filter(club__in=clubs_visible_to(user=user))

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 from django.core.management import call_command
+from django.urls import reverse
 from pypdf import PdfReader
 
 from billing.models import Invoice
@@ -80,20 +81,34 @@ def test_an_invoice_is_emailed_once_with_its_pdf_and_the_statement(invoice, club
     assert "382.23" in pdf_text(message.attachments[0][1])
 
 
-def test_emailing_a_quarter_again_sends_nothing_more(invoice):
-    assert invoices_email(covers="2025-Q3") == 1
-    assert invoices_email(covers="2025-Q3") == 0
+def test_invoice_emails_wait_for_the_commit(invoice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as queued:
+        assert invoices_email(covers="2025-Q3") == 1
+
+    assert len(queued) == 1
+    assert mail.outbox == []
+
+
+def test_emailing_a_quarter_again_sends_nothing_more(invoice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert invoices_email(covers="2025-Q3") == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert invoices_email(covers="2025-Q3") == 0
     assert len(mail.outbox) == 1
 
 
-def test_the_quarter_command_invoices_and_reports_progress(club_a, staff):
+def test_the_quarter_command_invoices_and_reports_progress(
+    club_a, staff, django_capture_on_commit_callbacks
+):
     from tests.billing.test_invoicing import joined
 
     joined(club_a, "register", date(2025, 8, 1))
     out = io.StringIO()
 
-    call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
-    call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("invoice_quarter", year=2025, quarter=3, stdout=out, stderr=out)
 
     assert "Issued 1 invoices for 2025-Q3." in out.getvalue()
     assert "Issued 0 invoices for 2025-Q3." in out.getvalue()
@@ -116,3 +131,10 @@ def test_the_clubs_documents_page_lists_its_invoices_and_not_another_clubs(
 
     assert f"/billing/invoices/{invoice.number}.pdf" in page
     assert other.number not in page
+
+
+def test_staff_read_any_clubs_invoice_in_the_browser(staff_client, invoice):
+    response = staff_client.get(reverse("billing:invoice_pdf", args=[invoice.number]))
+
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'inline; filename="{invoice.number}.pdf"'

@@ -2,11 +2,11 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from django.core.exceptions import ValidationError
 
 from billing.models import Invoice
 from billing.selectors import club_statement
 from billing.services import credit_note_issue, invoice_issue, payment_record
+from centre.errors import DomainError
 
 
 def issue_quarter(club, total: str = "253.00") -> Invoice:
@@ -80,7 +80,7 @@ def test_the_statement_runs_invoices_credit_notes_and_payments_to_a_balance(club
 def test_a_credit_note_larger_than_what_is_left_is_refused_and_changes_nothing(club_a, staff):
     invoice = issue_quarter(club_a, total="25.30")
 
-    with pytest.raises(ValidationError, match=r"only \$25\.30 left"):
+    with pytest.raises(DomainError, match=r"only \$25\.30 left"):
         credit_note_issue(
             invoice=invoice,
             amount=Decimal("30.00"),
@@ -100,12 +100,12 @@ def test_the_club_sees_its_own_statement(client_a, club_a):
     assert b"253.00" in response.content
 
 
-def test_another_clubs_statement_is_refused(client_a, club_b):
+def test_another_clubs_statement_is_not_found(client_a, club_b):
     issue_quarter(club_b)
 
     response = client_a.get(f"/billing/clubs/{club_b.number}/statement/")
 
-    assert response.status_code == 403
+    assert response.status_code == 404
     assert b"253.00" not in response.content
 
 

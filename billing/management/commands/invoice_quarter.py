@@ -3,8 +3,8 @@ from django.utils import timezone
 from tqdm import tqdm
 
 from billing import services
-from billing.tasks import previous_quarter
 from clubs.models import Club
+from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 
 class Command(BaseCommand):

@@ -17,7 +17,6 @@ from tqdm import tqdm
 from awards.models import Credit, Event, PlayerTotals
 from awards.selectors import player_totals_from_ledger
 from billing.services import quarter_invoices_issue
-from billing.tasks import previous_quarter
 from centre.models import Period, Role, User
 from clubs.models import Club, State
 from operations.services import POST_CLOSE_STEPS
@@ -27,6 +26,7 @@ from ranks.ranking_reports import ranking_reports_issue
 from ranks.services import promotions_run
 from scheme.abf import Event as RulesEvent
 from scheme.abf import Field, Kind, Session, compute_awards
+from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 DEMO_PASSWORD = "masterpoints"  # noqa: S105
 

@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from tqdm import tqdm
 
-from billing.tasks import previous_quarter
 from ranks import ranking_reports as reports
+from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 
 class Command(BaseCommand):

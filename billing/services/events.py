@@ -1,0 +1,86 @@
+"""8.1: congress and state events are invoiced to their organiser as they are processed, with
+the 8.4 penalty for a red or gold credit file lodged late."""
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from awards.models import Credit, Event
+from billing.models import Invoice
+from billing.selectors import fee_schedule_in_force
+from billing.services.invoices import invoice_issue
+from billing.services.quarterly import points
+from centre.models import Period
+from scheme.abf.levies import (
+    LEVY_GROUP_LABEL,
+    late_lodgement_applies,
+    late_lodgement_months,
+    levy,
+    levy_group,
+)
+
+
+def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None, bool]:
+    """8.1: congress and state events are invoiced to their organiser as they are processed.
+
+    One invoice per event and month closed; with the 8.4 penalty for a red or gold credit
+    file lodged more than 30 days after the event ended.
+    """
+    addressee = {"club": event.club} if event.club_id else {"state": event.state}
+    if not (event.club_id or event.state_id):
+        return None, False
+    covers = f"event:{event.pk}:{period.year}-{period.month:02d}"
+    existing = Invoice.objects.filter(kind=Invoice.Kind.EVENT, covers=covers, **addressee).first()
+    if existing is not None:
+        return existing, False
+    credits = Credit.objects.filter(event=event, period=period)
+    hundredths = credits.aggregate(points=Sum("points"))["points"] or 0
+    if hundredths <= 0:
+        return None, False
+    schedule = fee_schedule_in_force(on=event.ends_on)
+    group = levy_group(event.grade)
+    rate = schedule.levy_rate(group)
+    lines = [
+        (
+            f"Masterpoint levy, {event.name} ({event.grade}, ended {event.ends_on:%d/%m/%Y}), "
+            f"{LEVY_GROUP_LABEL[group]} (8.1)",
+            points(hundredths),
+            rate,
+        )
+    ]
+    late = late_lodgement_applies(
+        colour=event.colour, organiser=event.organiser, grade=event.grade, name=event.name
+    )
+    if late:
+        lodged_at = credits.order_by("created_at").values_list("created_at", flat=True).first()
+        lodged = timezone.localdate(lodged_at)
+        months = late_lodgement_months(event.ends_on, lodged)
+        if months:
+            lines.append(
+                (
+                    f"Late lodgement: credit file lodged {lodged:%d/%m/%Y}, "
+                    f"{months} month(s) after the 30 days allowed, 4% a month (8.4)",
+                    levy(hundredths, rate),
+                    schedule.late_lodgement_rate * months,
+                )
+            )
+    return invoice_issue(
+        kind=Invoice.Kind.EVENT,
+        covers=covers,
+        issued_on=timezone.localdate(),
+        lines=lines,
+        schedule=schedule,
+        **addressee,
+    )
+
+
+def event_invoices_issue(*, period: Period) -> int:
+    """Post-close step: invoice the state, congress and club-run congress events of the month."""
+    events = Event.objects.filter(
+        credits__period=period,
+        organiser__in=(Event.Organiser.STATE, Event.Organiser.CONGRESS),
+    ).distinct()
+    issued = 0
+    for event in events:
+        _, created = event_invoice_issue(event=event, period=period)
+        issued += created
+    return issued

@@ -1,0 +1,56 @@
+"""Payments from clubs (8.4: the fee for a payment that does not quote the club number)."""
+
+from datetime import date
+from decimal import Decimal
+
+from django.db import transaction
+
+from billing.models import Invoice, Payment
+from billing.selectors import fee_schedule_in_force
+from billing.services.invoices import invoice_issue
+from centre.errors import DomainError
+from centre.models import User
+from clubs.models import Club
+from scheme.abf.levies import payment_fee_applies
+
+
+@transaction.atomic
+def payment_record(
+    *,
+    club: Club,
+    amount: Decimal,
+    received_on: date,
+    reference: str = "",
+    quoted_club_number: bool = True,
+    by: User,
+) -> Payment:
+    """Record a payment from a club; one that did not quote the club number costs the fee."""
+    if amount <= 0:
+        message = "A payment must be more than $0.00."
+        raise DomainError(message, fields={"amount": [message]})
+    payment = Payment.objects.create(
+        club=club,
+        amount=amount,
+        received_on=received_on,
+        reference=reference,
+        quoted_club_number=quoted_club_number,
+        recorded_by=by,
+    )
+    if payment_fee_applies(quoted_club_number=quoted_club_number):
+        schedule = fee_schedule_in_force(on=received_on)
+        # 8.4: $10 each time a club pays without including its club number.
+        invoice_issue(
+            club=club,
+            kind=Invoice.Kind.FEE,
+            covers=f"payment:{payment.pk}",
+            issued_on=received_on,
+            lines=[
+                (
+                    f"Payment of ${amount} received {received_on:%d/%m/%Y} "
+                    "without the club number (8.4)",
+                    Decimal(1),
+                    schedule.unidentified_payment_fee,
+                )
+            ],
+        )
+    return payment

@@ -1,0 +1,220 @@
+"""The quarterly invoice of levies and capitation (8.1, 8.2), the overdue penalty (8.4) and
+the annual capitation after the 1 April update (8.2)."""
+
+from collections.abc import Callable, Iterable
+from datetime import date
+from decimal import Decimal
+
+from django.db import transaction
+
+from billing.models import FeeSchedule, Invoice
+from billing.selectors import club_joins, club_levy_points, fee_schedule_in_force, overdue_amount
+from billing.services.invoices import invoice_issue
+from clubs.models import Club
+from players.models import Player
+from scheme.abf.levies import (
+    CAPITATION_PERIOD_LABEL,
+    LEVY_GROUP_LABEL,
+    OVERDUE_DAYS,
+    CapitationPeriod,
+    LevyGroup,
+    capitation_period,
+)
+from scheme.abf.membership import pays_capitation
+from scheme.core.calendar import membership_year_start, quarter_dates
+
+Lines = list[tuple[str, Decimal, Decimal]]
+
+
+def points(hundredths: int) -> Decimal:
+    """Masterpoints kept in hundredths, as an invoice quantity."""
+    return (Decimal(hundredths) / 100).quantize(Decimal("0.01"))
+
+
+def _first_membership_year(club: Club) -> date | None:
+    """8.2: the first ABF registration year of a club affiliating for the first time."""
+    if club.affiliated_since is None:
+        return None
+    return membership_year_start(club.affiliated_since)
+
+
+def quarter_invoice_lines(*, club: Club, year: int, quarter: int, schedule: FeeSchedule) -> Lines:
+    """The lines of a club's quarterly invoice: levies (8.1), capitation and commission (8.2)."""
+    lines: Lines = []
+    levies = club_levy_points(club=club, year=year, quarter=quarter)
+    for group in LevyGroup:  # in the order of the schedule
+        if not (hundredths := levies.get(group)):
+            continue
+        lines.append(
+            (
+                f"Masterpoint levy, {LEVY_GROUP_LABEL[group]} (8.1): masterpoints issued",
+                points(hundredths),
+                schedule.levy_rate(group),
+            )
+        )
+    if not pays_capitation(club.kind):
+        # 1.3.3, 1.3.6: the special clubs pay no capitation.
+        return lines
+    start, end = quarter_dates(year, quarter)
+    joins = club_joins(club=club, start=start, end=end)
+    first_year = _first_membership_year(club)
+    charged: dict[CapitationPeriod, int] = {}
+    waived = 0
+    for join in joins:
+        if join.new_player and first_year == membership_year_start(join.on):
+            waived += 1
+            continue
+        period = capitation_period(join.on)
+        charged[period] = charged.get(period, 0) + 1
+    for period in CapitationPeriod:
+        if charged.get(period):
+            lines.append(
+                (
+                    f"Capitation, players joining {CAPITATION_PERIOD_LABEL[period]} (8.2, 8.3)",
+                    Decimal(charged[period]),
+                    schedule.capitation_rate(period),
+                )
+            )
+    if waived:
+        lines.append(
+            (
+                "Capitation waived: new players in the first registration year of a newly "
+                "affiliated club (8.2)",
+                Decimal(waived),
+                Decimal("0.00"),
+            )
+        )
+    new_players = sum(1 for join in joins if join.new_player)
+    if new_players:
+        lines.append(
+            (
+                "Commission on new players registered (8.3)",
+                Decimal(new_players),
+                -schedule.new_player_commission,
+            )
+        )
+    return lines
+
+
+def quarter_invoice_issue(
+    *, club: Club, year: int, quarter: int, issued_on: date
+) -> tuple[Invoice | None, bool]:
+    """The club's invoice for a quarter; None when there is nothing to charge."""
+    covers = f"{year}-Q{quarter}"
+    existing = Invoice.objects.filter(club=club, kind=Invoice.Kind.QUARTERLY, covers=covers).first()
+    if existing is not None:
+        return existing, False
+    _, end = quarter_dates(year, quarter)
+    schedule = fee_schedule_in_force(on=end)
+    lines = quarter_invoice_lines(club=club, year=year, quarter=quarter, schedule=schedule)
+    if not lines:
+        return None, False
+    return invoice_issue(
+        club=club,
+        kind=Invoice.Kind.QUARTERLY,
+        covers=covers,
+        issued_on=issued_on,
+        lines=lines,
+        schedule=schedule,
+    )
+
+
+def overdue_penalty_issue(
+    *, club: Club, year: int, quarter: int, issued_on: date
+) -> tuple[Invoice | None, bool]:
+    """8.4: 10% a quarter on what has been overdue for more than 90 days."""
+    covers = f"{year}-Q{quarter}-overdue"
+    existing = Invoice.objects.filter(club=club, kind=Invoice.Kind.PENALTY, covers=covers).first()
+    if existing is not None:
+        return existing, False
+    overdue = overdue_amount(club=club, on=issued_on)
+    if overdue <= 0:
+        return None, False
+    schedule = fee_schedule_in_force(on=issued_on)
+    return invoice_issue(
+        club=club,
+        kind=Invoice.Kind.PENALTY,
+        covers=covers,
+        issued_on=issued_on,
+        lines=[
+            (
+                f"Penalty on ${overdue} overdue by more than {OVERDUE_DAYS} days (8.4)",
+                overdue,
+                schedule.overdue_rate,
+            )
+        ],
+        schedule=schedule,
+    )
+
+
+def quarter_invoices_issue(
+    *,
+    year: int,
+    quarter: int,
+    issued_on: date,
+    clubs: Iterable[Club] | None = None,
+    progress: Callable[[Club], None] | None = None,
+) -> list[Invoice]:
+    """Invoice every club for a quarter, one club per transaction.
+
+    Safe to stop halfway and to run again: each club's invoice is issued once (the database
+    holds one per club, kind and quarter), so a second run issues only what is missing.
+    """
+    issued: list[Invoice] = []
+    for club in clubs if clubs is not None else Club.objects.order_by("number"):
+        with transaction.atomic():
+            penalty, created_penalty = overdue_penalty_issue(
+                club=club, year=year, quarter=quarter, issued_on=issued_on
+            )
+            invoice, created = quarter_invoice_issue(
+                club=club, year=year, quarter=quarter, issued_on=issued_on
+            )
+        issued += [i for i, new in ((penalty, created_penalty), (invoice, created)) if new]
+        if progress:
+            progress(club)
+    return issued
+
+
+def annual_capitation_issue(
+    *, club: Club, year: int, issued_on: date
+) -> tuple[Invoice | None, bool]:
+    """8.2: after the 1 April update, capitation on every home member then active."""
+    covers = f"{year}-{year + 1}"
+    existing = Invoice.objects.filter(
+        club=club, kind=Invoice.Kind.ANNUAL_CAPITATION, covers=covers
+    ).first()
+    if existing is not None or not pays_capitation(club.kind):
+        return existing, False
+    members = club.home_members.filter(status=Player.Status.ACTIVE).count()
+    if not members:
+        return None, False
+    schedule = fee_schedule_in_force(on=date(year, 4, 1))
+    return invoice_issue(
+        club=club,
+        kind=Invoice.Kind.ANNUAL_CAPITATION,
+        covers=covers,
+        issued_on=issued_on,
+        lines=[
+            (
+                f"Annual capitation {year}-{year + 1}: home members active after the "
+                "1 April update (8.2)",
+                Decimal(members),
+                schedule.capitation_rate(CapitationPeriod.APRIL_SEPTEMBER),
+            )
+        ],
+        schedule=schedule,
+    )
+
+
+def annual_capitation_issue_all(
+    *, year: int, issued_on: date, progress: Callable[[Club], None] | None = None
+) -> list[Invoice]:
+    issued: list[Invoice] = []
+    for club in Club.objects.order_by("number"):
+        with transaction.atomic():
+            invoice, created = annual_capitation_issue(club=club, year=year, issued_on=issued_on)
+        if created:
+            issued.append(invoice)
+        if progress:
+            progress(club)
+    return issued
