@@ -4,9 +4,11 @@ from billing import views
 
 app_name = "billing"
 
+# Included at the root: the club's documents page lives with the club's pages.
 urlpatterns = [
-    path("statement/", views.statement, name="statement"),
-    path("clubs/<int:number>/statement/", views.statement, name="club_statement"),
-    path("payments/new/", views.payment_new, name="payment_new"),
-    path("invoices/<str:invoice_number>.pdf", views.invoice_document, name="invoice_pdf"),
+    path("club/documents/", views.documents, name="documents"),
+    path("billing/statement/", views.statement, name="statement"),
+    path("billing/clubs/<int:number>/statement/", views.statement, name="club_statement"),
+    path("billing/payments/new/", views.payment_new, name="payment_new"),
+    path("billing/invoices/<str:invoice_number>.pdf", views.invoice_document, name="invoice_pdf"),
 ]

@@ -1,5 +1,5 @@
-"""Billing pages: the club's statement of account, invoice PDFs, and the centre's payment
-entry."""
+"""Billing pages: the club's statement of account and documents, invoice PDFs, and the
+centre's payment entry."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,8 +13,9 @@ from billing.services import payment_record
 from centre.access import club_for
 from centre.errors import DomainError, form_add_error
 from centre.models import Role
-from centre.permissions import role_required, staff_required
+from centre.permissions import club_secretary_required, role_required, staff_required
 from centre.responses import file_response
+from ranks.ranking_reports import reports_visible_to
 
 
 # Club accounts are for the club and the Centre: a state secretary is refused the page.
@@ -40,6 +41,21 @@ def statement(request: HttpRequest, number: int | None = None) -> HttpResponse:
 def invoice_document(request: HttpRequest, invoice_number: str) -> HttpResponse:
     invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
     return file_response(invoice_pdf(invoice), f"{invoice.number}.pdf", inline=True)
+
+
+@club_secretary_required
+def documents(request: HttpRequest) -> HttpResponse:
+    """1.4.3: what the centre sends the club, kept here by quarter; one section per kind."""
+    club = request.user.club
+    return render(
+        request,
+        "billing/documents.html",
+        {
+            "club": club,
+            "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
+            "invoices": club_invoices(club=club),
+        },
+    )
 
 
 @staff_required

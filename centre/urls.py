@@ -29,7 +29,7 @@ urlpatterns = [
     path("players/", include("players.urls")),
     path("awards/", include("awards.urls")),
     path("", include("ranks.urls")),
-    path("billing/", include("billing.urls")),
+    path("", include("billing.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("centre.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

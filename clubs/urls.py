@@ -7,7 +7,6 @@ app_name = "clubs"
 urlpatterns = [
     path("club/", views.dashboard, name="dashboard"),
     path("club/details/", views.club_details, name="details"),
-    path("club/documents/", views.documents, name="documents"),
     path("state/", views.state_dashboard, name="state_dashboard"),
     path("state/b4c/", views.b4c_state, name="b4c_state"),
     path("b4c/", views.b4c_states, name="b4c_states"),

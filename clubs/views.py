@@ -166,24 +166,6 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
     return response
 
 
-@club_secretary_required
-def documents(request: HttpRequest) -> HttpResponse:
-    """1.4.3: what the centre sends the club, kept here by quarter; one section per kind."""
-    from billing.models import Invoice
-    from ranks.ranking_reports import reports_visible_to
-
-    club = request.user.club
-    return render(
-        request,
-        "clubs/documents.html",
-        {
-            "club": club,
-            "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
-            "invoices": Invoice.objects.filter(club=club).order_by("-issued_on", "-number"),
-        },
-    )
-
-
 # --- B4c entitlements (2.6; guide B3.1) ---------------------------------------------------
 
 

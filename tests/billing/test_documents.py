@@ -138,3 +138,15 @@ def test_staff_read_any_clubs_invoice_in_the_browser(staff_client, invoice):
 
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'inline; filename="{invoice.number}.pdf"'
+
+
+@pytest.mark.django_db
+def test_the_documents_page_is_the_club_secretarys_only(
+    anonymous_client, state_client_a, staff_client
+):
+    url = reverse("billing:documents")
+
+    assert url == "/club/documents/"
+    assert anonymous_client.get(url).status_code == 302
+    assert state_client_a.get(url).status_code == 403
+    assert staff_client.get(url).status_code == 403

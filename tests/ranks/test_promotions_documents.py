@@ -127,7 +127,7 @@ def test_the_certificate_names_the_player_rank_month_and_home_club(closed, clien
 
 
 def test_the_documents_page_lists_the_months_report_and_certificates(closed, client_a, club_a):
-    page = client_a.get(reverse("clubs:documents")).content.decode()
+    page = client_a.get(reverse("billing:documents")).content.decode()
     period = closed["period"]
     assert period.label in page
     assert reverse("ranks:monthly_report_pdf", args=[201, period.year, period.month]) in page
@@ -166,7 +166,7 @@ def test_another_club_cannot_read_the_clubs_report_or_certificates(
         assert state_client_b.get(url).status_code == 404
         assert anonymous_client.get(url).status_code == 302  # to the login page
     assert client_b.get(crossed).status_code == 404
-    assert "Ada Lovelace" not in client_b.get(reverse("clubs:documents")).content.decode()
+    assert "Ada Lovelace" not in client_b.get(reverse("billing:documents")).content.decode()
 
 
 def test_staff_and_the_clubs_state_secretary_read_the_clubs_documents(
