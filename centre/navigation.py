@@ -10,7 +10,7 @@ EVERYONE = None
 # (label, url name, roles that see it; None for everyone including anonymous visitors)
 ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Masterpoint lookup", "home", EVERYONE),
-    ("My club", "clubs:dashboard", (Role.CLUB_SECRETARY,)),
+    ("My club", "players:club_dashboard", (Role.CLUB_SECRETARY,)),
     ("My state", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
     ("Players", "players:search", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
     ("Centre", "operations:dashboard", (Role.STAFF,)),
@@ -21,7 +21,7 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
     ("Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
     ("McCutcheon standings", "ranks:standings_now", EVERYONE),
-    ("B4c allocations", "clubs:b4c_states", EVERYONE),
+    ("B4c allocations", "b4c:states", EVERYONE),
     ("National files", "national:files", EVERYONE),
     ("API", "api-docs", EVERYONE),
 ]

@@ -10,6 +10,4 @@ urlpatterns = [
     path("states/<str:code>/update/", api.StateUpdateApi.as_view(), name="api-state-update"),
     path("clubs/<int:number>/", api.ClubDetailApi.as_view(), name="api-club"),
     path("clubs/<int:number>/update/", api.ClubUpdateApi.as_view(), name="api-club-update"),
-    path("b4c/grants", api.B4cGrantApi.as_view(), name="api-b4c-grant"),
-    path("b4c/<str:code>/<int:year>", api.B4cAllocationsApi.as_view(), name="api-b4c-allocations"),
 ]

@@ -46,16 +46,3 @@ class StateEditForm(forms.ModelForm):
     class Meta:
         model = State
         fields = ["name", "requires_authorisation"]
-
-
-class B4cGrantForm(forms.Form):
-    """2.6: extra B4c sessions for a club of the state, with the reason."""
-
-    club_number = forms.IntegerField(label="Club number")
-    year = forms.IntegerField(min_value=2000, max_value=2100)
-    sessions = forms.IntegerField(min_value=1, max_value=20)
-    reason = forms.CharField(
-        max_length=200,
-        help_text="The anniversary Bridge Day (a multiple of 25 years) or the approved "
-        "fundraising event.",
-    )

@@ -1,6 +1,8 @@
 from django.db import models
 from django.db.models import Q
 
+from scheme.abf import membership
+
 
 class State(models.Model):
     """A state or territory association (1.2)."""
@@ -57,11 +59,11 @@ class Club(models.Model):
 
     @property
     def is_special(self) -> bool:
-        return self.kind != self.Kind.ORDINARY
+        return membership.is_special_club(self.kind)
 
     @property
     def pays_capitation(self) -> bool:
-        return not self.is_special
+        return membership.pays_capitation(self.kind)
 
 
 class B4cEntitlement(models.Model):

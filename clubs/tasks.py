@@ -1,4 +1,4 @@
-"""Celery shells for clubs."""
+"""Celery shells for clubs: the confirmations of changed club details (guide F4)."""
 
 from typing import Any
 
@@ -6,15 +6,19 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 
+from centre.mail import email_once_by_key
 from clubs.models import Club
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
 def club_change_confirm(
-    club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str
+    club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str, change_key: str
 ) -> int:
     """Guide F4: confirm a change of club details to the secretary (and to the outgoing one
-    when the address changed), one message each so neither sees the other's address."""
+    when the address changed), one message each so neither sees the other's address.
+
+    Each address is sent its message once, however often the task is retried.
+    """
     club = Club.objects.get(pk=club_id)
     lines = [
         f"{field}: {old or '(none)'} -> {new or '(none)'}" for field, (old, new) in changes.items()
@@ -30,21 +34,15 @@ def club_change_confirm(
         ]
     )
     sent = 0
-    for address in recipients:
-        sent += EmailMessage(
-            subject=f"Club details changed: {club.number} {club.name}",
-            body=body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[address],
-        ).send()
+    for index, address in enumerate(recipients):
+
+        def compose(address: str = address) -> EmailMessage:
+            return EmailMessage(
+                subject=f"Club details changed: {club.number} {club.name}",
+                body=body,
+                from_email=settings.DEFAULT_FROM_EMAIL,
+                to=[address],
+            )
+
+        sent += email_once_by_key(key=f"club-change:{change_key}:{index}", compose=compose)
     return sent
-
-
-@shared_task
-def b4c_entitlements(year: int | None = None) -> int:
-    """2.6: in October, every club's B4c sessions for the next calendar year."""
-    from django.utils import timezone
-
-    from clubs import services
-
-    return services.b4c_entitlements_compute(year=year or timezone.localdate().year + 1)

@@ -1,47 +1,21 @@
-"""Club pages: the secretary's dashboard and club details, the state's clubs, the centre's
-club list, and the club report (page, CSV, PDF)."""
+"""Club pages: the club's details, the state secretary's clubs, the centre's club and state
+lists. The club's dashboard and report, which read the registry's players, are in
+players.views.club."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from centre.models import Role
-from centre.permissions import (
-    club_secretary_required,
-    role_required,
-    staff_required,
-    state_secretary_required,
-)
-from clubs import reports, services
+from centre.access import club_for, clubs_visible_to
+from centre.errors import DomainError, form_add_error
+from centre.permissions import club_secretary_required, staff_required, state_secretary_required
+from clubs import services
 from clubs.forms import NewClubForm, SecretaryClubForm, StaffClubForm, StateEditForm, StateForm
 from clubs.models import Club, State
-from clubs.selectors import club_report, clubs_visible_to
-from players.forms import add_service_errors
-from players.selectors import club_alternates, club_members
 
-READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
-
-
-def _visible_club(request: HttpRequest, number: int) -> Club:
-    club = clubs_visible_to(user=request.user).filter(number=number).first()
-    if club is None:
-        raise Http404("No such club.")
-    return club
-
-
-@club_secretary_required
-def dashboard(request: HttpRequest) -> HttpResponse:
-    club = request.user.club
-    return render(
-        request,
-        "clubs/dashboard.html",
-        {
-            "club": club,
-            "home_members": club_members(club=club).count(),
-            "alternates": club_alternates(club=club).count(),
-        },
-    )
+# What a service refuses with: the registry's DomainError or a model's own validation.
+REFUSALS = (DomainError, ValidationError)
 
 
 @state_secretary_required
@@ -59,8 +33,8 @@ def _edit(request: HttpRequest, club: Club, form_class, done: str) -> HttpRespon
     if request.method == "POST" and form.is_valid():
         try:
             services.club_update(club=club, by=request.user, data=form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(
                 request, "The club's details are saved; the masterpoint secretary is emailed."
@@ -89,8 +63,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
             club = services.club_create(
                 by=request.user, number=data.pop("number"), name=data.pop("name"), **data
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(request, f"Club {club.number} {club.name} is added.")
             return redirect("clubs:list")
@@ -108,8 +82,8 @@ def state_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.state_create(by=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(request, "The state is added.")
             return redirect("clubs:states")
@@ -125,8 +99,8 @@ def state_edit(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.state_update(state=state, by=request.user, data=form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(request, f"{state.code} is saved.")
             return redirect("clubs:states")
@@ -135,122 +109,5 @@ def state_edit(request: HttpRequest, code: str) -> HttpResponse:
 
 @staff_required
 def club_edit(request: HttpRequest, number: int) -> HttpResponse:
-    club = _visible_club(request, number)
+    club = club_for(request.user, number, acting=True)
     return _edit(request, club, StaffClubForm, "clubs:list")
-
-
-@role_required(*READERS)
-def report(request: HttpRequest, number: int) -> HttpResponse:
-    club = _visible_club(request, number)
-    return render(request, "clubs/report.html", {"club": club, "rows": club_report(club=club)})
-
-
-@role_required(*READERS)
-def report_csv(request: HttpRequest, number: int) -> HttpResponse:
-    club = _visible_club(request, number)
-    response = HttpResponse(
-        reports.report_csv(club_report(club=club)), content_type="text/csv; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="club-{club.number}-members.csv"'
-    return response
-
-
-@role_required(*READERS)
-def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
-    club = _visible_club(request, number)
-    response = HttpResponse(
-        reports.report_pdf(club=club, rows=club_report(club=club)),
-        content_type="application/pdf",
-    )
-    response["Content-Disposition"] = f'attachment; filename="club-{club.number}-members.pdf"'
-    return response
-
-
-# --- B4c entitlements (2.6; guide B3.1) ---------------------------------------------------
-
-
-def _year(request: HttpRequest) -> int:
-    from django.utils import timezone
-
-    try:
-        year = int(request.GET.get("year", ""))
-    except ValueError:
-        return timezone.localdate().year
-    return year if 2000 <= year <= 2100 else timezone.localdate().year
-
-
-def b4c_states(request: HttpRequest) -> HttpResponse:
-    """Guide B3.1: the public list of each state's B4c allocations."""
-    return render(
-        request,
-        "clubs/entitlements.html",
-        {"states": State.objects.order_by("code"), "state": None, "year": _year(request)},
-    )
-
-
-def b4c_allocations(request: HttpRequest, code: str) -> HttpResponse:
-    """Guide B3.1: a state's clubs with their B4c sessions for the year, used and left."""
-    from clubs.selectors import b4c_allocations as allocations
-
-    state = State.objects.filter(code=code.upper()).first()
-    if state is None:
-        raise Http404("No such state.")
-    year = _year(request)
-    return render(
-        request,
-        "clubs/entitlements.html",
-        {
-            "states": State.objects.order_by("code"),
-            "state": state,
-            "year": year,
-            "allocations": allocations(state=state, year=year),
-        },
-    )
-
-
-@state_secretary_required
-def b4c_state(request: HttpRequest) -> HttpResponse:
-    """2.6: the state secretary's B4c register: the clubs' sessions, and extra ones granted."""
-    from clubs.forms import B4cGrantForm
-    from clubs.models import B4cGrant
-    from clubs.selectors import b4c_allocations as allocations
-
-    state = request.user.state
-    year = _year(request)
-    form = B4cGrantForm(request.POST or None, initial={"year": year})
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        club = Club.objects.filter(state=state, number=data["club_number"]).first()
-        if club is None:
-            form.add_error("club_number", "No club of your state has that number.")
-        else:
-            try:
-                services.b4c_grant(
-                    club=club,
-                    year=data["year"],
-                    sessions=data["sessions"],
-                    reason=data["reason"],
-                    by=request.user,
-                )
-            except ValidationError as error:
-                add_service_errors(form, error)
-            else:
-                messages.success(
-                    request,
-                    f"{data['sessions']} B4c sessions granted to club {club.number} "
-                    f"for {data['year']}.",
-                )
-                return redirect(f"{request.path}?year={data['year']}")
-    return render(
-        request,
-        "clubs/entitlements_state.html",
-        {
-            "state": state,
-            "year": year,
-            "form": form,
-            "allocations": allocations(state=state, year=year),
-            "grants": B4cGrant.objects.filter(
-                entitlement__club__state=state, entitlement__year=year
-            ).select_related("entitlement__club", "granted_by"),
-        },
-    )

@@ -1,10 +1,16 @@
-"""The registry's confirmation emails to the club's masterpoint secretary (guide F4, F6)."""
+"""The registry's confirmation emails to the club's masterpoint secretary (guide F4, F6).
+
+Each is sent once (centre.mail): a change's confirmation by the change, a club's notice of
+players made inactive by the club, the action and the players.
+"""
 
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.db.models import Max
 
+from centre.mail import email_once_by_key
 from clubs.models import Club
 from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
@@ -52,7 +58,14 @@ def change_lines(changes: dict[str, list[Any]]) -> list[str]:
     ]
 
 
-def player_change_confirm(*, change_id: int) -> int:
+def player_change_confirm(*, change_id: int) -> bool:
+    """Confirm one change of a player's record; True when sent now."""
+    return email_once_by_key(
+        key=f"player-change:{change_id}", compose=lambda: _change_message(change_id)
+    )
+
+
+def _change_message(change_id: int) -> EmailMessage | None:
     change = PlayerChange.objects.select_related("player", "club", "by").get(pk=change_id)
     club = change.club
     recipients = [club.secretary_email] if club and club.secretary_email else []
@@ -63,7 +76,7 @@ def player_change_confirm(*, change_id: int) -> int:
         if old and old.secretary_email and old.secretary_email not in recipients:
             recipients.append(old.secretary_email)
     if not recipients:
-        return 0
+        return None
     player = change.player
     title = ACTIONS.get(change.action, change.action)
     who = change.by.get_username() if change.by else "the Masterpoint Centre"
@@ -80,19 +93,31 @@ def player_change_confirm(*, change_id: int) -> int:
             "If this change is wrong, reply to the Masterpoint Centre.",
         ]
     )
-    message = EmailMessage(
+    return EmailMessage(
         subject=f"{title}: {player.abf_number} {player.full_name}",
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=recipients,
     )
-    return message.send()
 
 
-def club_players_inactive_notify(*, club_id: int, player_ids: list[int], action: str) -> int:
+def club_players_inactive_notify(*, club_id: int, player_ids: list[int], action: str) -> bool:
+    """Tell a club which of its home members a yearly update made inactive; True when sent."""
+    # The run is named by the newest change it wrote for the club: a later year's update of
+    # the same players writes new changes, and is a new message.
+    run = PlayerChange.objects.filter(
+        club_id=club_id, action=action, player_id__in=player_ids
+    ).aggregate(last=Max("pk"))["last"]
+    return email_once_by_key(
+        key=f"players-inactive:{club_id}:{action}:{run}",
+        compose=lambda: _inactive_message(club_id, player_ids, action),
+    )
+
+
+def _inactive_message(club_id: int, player_ids: list[int], action: str) -> EmailMessage | None:
     club = Club.objects.get(pk=club_id)
     if not club.secretary_email:
-        return 0
+        return None
     players = Player.objects.filter(pk__in=player_ids).order_by("family_name", "given_names")
     title = ACTIONS.get(action, action)
     body = "\n".join(
@@ -109,4 +134,4 @@ def club_players_inactive_notify(*, club_id: int, player_ids: list[int], action:
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[club.secretary_email],
-    ).send()
+    )

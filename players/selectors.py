@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
+from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
@@ -13,6 +13,10 @@ from scheme.abf.ranks import Rank, Totals, next_rank
 
 SEARCH_LIMIT = 100
 SEARCHED_STATUSES = (Player.Status.ACTIVE, Player.Status.INACTIVE)
+
+
+def _refused(field: str, message: str) -> DomainError:
+    return DomainError(message, fields={field: [message]})
 
 
 def player_search(
@@ -30,16 +34,16 @@ def player_search(
     """
     text = " ".join((query or "").split())
     if not text:
-        raise ValidationError({"q": "Type an ABF number or part of a name to search for."})
+        raise _refused("q", "Type an ABF number or part of a name to search for.")
     players = Player.objects.filter(status__in=statuses).select_related("home_club")
     if text.isascii() and text.isdigit():
         number = abf_numbers.normalise(text)
         problem = abf_numbers.validation_error(number)
         if problem:
-            raise ValidationError({"q": problem})
+            raise _refused("q", problem)
         return players.filter(abf_number=number)
     if len(text) < 2:
-        raise ValidationError({"q": "Type at least two letters of a name."})
+        raise _refused("q", "Type at least two letters of a name.")
     for word in text.split(" "):
         players = players.filter(Q(family_name__icontains=word) | Q(given_names__icontains=word))
     return players.order_by("family_name", "given_names", "abf_number")[:limit]
@@ -61,16 +65,16 @@ def player_likely_duplicates(
 
 
 def player_by_abf_number(*, number: str, field: str = "abf_number") -> Player:
-    """The player with this ABF number, or a ValidationError saying why there is none."""
+    """The player with this ABF number, or a refusal naming `field` and saying why not."""
     normalised = abf_numbers.normalise(str(number or ""))
     if not normalised:
-        raise ValidationError({field: "Give the player's ABF number."})
+        raise _refused(field, "Give the player's ABF number.")
     problem = abf_numbers.validation_error(normalised)
     if problem:
-        raise ValidationError({field: problem})
+        raise _refused(field, problem)
     player = Player.objects.select_related("home_club").filter(abf_number=normalised).first()
     if player is None:
-        raise ValidationError({field: f"No player has the ABF number {normalised}."})
+        raise _refused(field, f"No player has the ABF number {normalised}.")
     return player
 
 
@@ -92,6 +96,39 @@ def club_alternates(*, club: Club) -> QuerySet[Player]:
         .select_related("home_club")
         .order_by("family_name", "given_names", "abf_number")
     )
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    abf_number: str
+    family_name: str
+    given_names: str
+    membership: str
+    status: str
+    home_club: str
+
+
+def club_report(*, club: Club) -> list[ReportRow]:
+    """The club's home members, then its alternates (App. C i, ii; guide F6.3).
+
+    Only the public fields: the alternates are other clubs' members.
+    """
+    rows = [
+        ReportRow(p.abf_number, p.family_name, p.given_names, "Home", "Active", club.name)
+        for p in club_members(club=club)
+    ]
+    rows += [
+        ReportRow(
+            p.abf_number,
+            p.family_name,
+            p.given_names,
+            "Alternate",
+            p.get_status_display(),
+            p.home_club.name if p.home_club else "",
+        )
+        for p in club_alternates(club=club)
+    ]
+    return rows
 
 
 def players_visible_to(*, user: User) -> QuerySet[Player]:

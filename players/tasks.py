@@ -1,4 +1,4 @@
-"""Celery shells for the registry: load by id, build the email, send it."""
+"""Celery shells for the registry: load by id, build the email, send it once."""
 
 from celery import shared_task
 
@@ -6,13 +6,13 @@ from players import emails
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
-def player_change_confirm(change_id: int) -> int:
+def player_change_confirm(change_id: int) -> bool:
     """Confirm one change to the club's masterpoint secretary (guide F6)."""
     return emails.player_change_confirm(change_id=change_id)
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
-def club_players_inactive_notify(club_id: int, player_ids: list[int], action: str) -> int:
+def club_players_inactive_notify(club_id: int, player_ids: list[int], action: str) -> bool:
     """Tell a club which of its home members the yearly update made inactive."""
     return emails.club_players_inactive_notify(
         club_id=club_id, player_ids=player_ids, action=action
@@ -22,14 +22,14 @@ def club_players_inactive_notify(club_id: int, player_ids: list[int], action: st
 @shared_task
 def cancellations_apply() -> int:
     """The 1 April update (1.3.2); scheduled just after midnight, safe to run twice."""
-    from players import services  # services queue this module's tasks
+    from players.services import yearly  # the services queue this module's tasks
 
-    return len(services.cancellations_apply())
+    return len(yearly.cancellations_apply())
 
 
 @shared_task
 def youth_age_out() -> int:
     """1 January: the Youth Players' Club loses its members now 26 or older (1.3.6)."""
-    from players import services
+    from players.services import yearly
 
-    return len(services.youth_age_out())
+    return len(yearly.youth_age_out())

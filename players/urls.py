@@ -1,32 +1,39 @@
+"""The registry's pages: the players' records under players/, and the club's dashboard and
+report of its members under club/ and clubs/<number>/ (mounted at the site's root)."""
+
 from django.urls import path
 
-from players import views
+from players.views import alternates, cancellations, club, records
 
 app_name = "players"
 
 urlpatterns = [
-    path("search/", views.search, name="search"),
-    path("new/", views.new, name="new"),
-    path("transfer/", views.transfer, name="transfer"),
-    path("reactivate/", views.reactivate, name="reactivate"),
-    path("alternates/", views.alternates, name="alternates"),
+    path("club/", club.dashboard, name="club_dashboard"),
+    path("clubs/<int:number>/report/", club.report, name="club_report"),
+    path("clubs/<int:number>/report.csv", club.report_csv, name="club_report_csv"),
+    path("clubs/<int:number>/report.pdf", club.report_pdf, name="club_report_pdf"),
+    path("players/search/", records.search, name="search"),
+    path("players/new/", records.new, name="new"),
+    path("players/transfer/", records.transfer, name="transfer"),
+    path("players/reactivate/", records.reactivate, name="reactivate"),
+    path("players/alternates/", alternates.alternates, name="alternates"),
     path(
-        "alternates/<str:abf_number>/remove/",
-        views.alternate_remove,
+        "players/alternates/<str:abf_number>/remove/",
+        alternates.alternate_remove,
         name="alternate_remove",
     ),
-    path("cancellations/", views.cancellations, name="cancellations"),
+    path("players/cancellations/", cancellations.cancellations, name="cancellations"),
     path(
-        "cancellations/<str:abf_number>/request/",
-        views.cancellation_request,
+        "players/cancellations/<str:abf_number>/request/",
+        cancellations.cancellation_request,
         name="cancellation_request",
     ),
     path(
-        "cancellations/<str:abf_number>/withdraw/",
-        views.cancellation_withdraw,
+        "players/cancellations/<str:abf_number>/withdraw/",
+        cancellations.cancellation_withdraw,
         name="cancellation_withdraw",
     ),
-    path("<str:abf_number>/", views.detail, name="detail"),
-    path("<str:abf_number>/edit/", views.edit, name="edit"),
-    path("<str:abf_number>/deceased/", views.deceased, name="deceased"),
+    path("players/<str:abf_number>/", records.detail, name="detail"),
+    path("players/<str:abf_number>/edit/", records.edit, name="edit"),
+    path("players/<str:abf_number>/deceased/", records.deceased, name="deceased"),
 ]

@@ -2,9 +2,9 @@
 
 from django import template
 
-from awards.services import points_text
 from players.models import Player
 from players.selectors import player_rank_standing
+from scheme.core.points import points_text
 
 register = template.Library()
 

@@ -155,7 +155,7 @@ def test_reactivating_a_player_credits_the_points_held_for_them(secretary_a, clu
 
     from django.utils import timezone
 
-    from players.services import player_reactivate
+    from players.services.lifecycle import player_reactivate
 
     inactive = PlayerFactory(status=Player.Status.INACTIVE, home_club=None)
     recent = hold(secretary_a, inactive, timezone.localdate() - timedelta(days=1), 35)

@@ -4,12 +4,13 @@ from datetime import datetime
 
 import pytest
 from django.core import mail
-from django.core.exceptions import ValidationError
 
+from centre.errors import DomainError
 from clubs.models import Club
-from players import abf_numbers, services
+from players import abf_numbers
 from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player, PlayerChange
+from players.services import alternates, cancellations, lifecycle, registration, yearly
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=False)
@@ -28,7 +29,7 @@ def register(club, by, **overrides):
         "confirmed_never_registered": True,
     }
     data.update(overrides)
-    return services.player_register(club=club, by=by, **data)
+    return registration.player_register(club=club, by=by, **data)
 
 
 def test_registration_issues_a_valid_number_and_confirms_it_to_the_club(
@@ -50,10 +51,10 @@ def test_registration_issues_a_valid_number_and_confirms_it_to_the_club(
 
 
 def test_registration_without_confirmation_is_refused(club_a, secretary_a):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(DomainError) as refused:
         register(club_a, secretary_a, confirmed_never_registered=False)
 
-    assert "confirm" in str(refused.value.message_dict["confirmed_never_registered"])
+    assert "confirm" in str(refused.value.fields["confirmed_never_registered"])
     assert not Player.objects.exists()
 
 
@@ -62,10 +63,10 @@ def test_registration_of_a_likely_duplicate_needs_review(club_a, club_b, secreta
         given_names="Jane", family_name="Newplayer", birth_year=1990, home_club=club_b
     )
 
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(DomainError) as refused:
         register(club_a, secretary_a, given_names=" jane ", family_name="NEWPLAYER")
 
-    assert existing.abf_number in str(refused.value.message_dict["duplicates_reviewed"])
+    assert existing.abf_number in str(refused.value.fields["duplicates_reviewed"])
     assert Player.objects.count() == 1
 
     player = register(club_a, secretary_a, duplicates_reviewed=True)
@@ -83,10 +84,10 @@ def test_registration_of_a_likely_duplicate_needs_review(club_a, club_b, secreta
     ],
 )
 def test_registration_with_bad_details_is_refused(club_a, secretary_a, field, value, expected):
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(DomainError) as refused:
         register(club_a, secretary_a, **{field: value})
 
-    assert expected in str(refused.value.message_dict[field])
+    assert expected in str(refused.value.fields[field])
     assert not Player.objects.exists()
 
 
@@ -101,7 +102,7 @@ def test_numbers_are_never_reissued_and_skip_existing_ones(club_a, secretary_a):
 def test_update_changes_details_and_records_old_and_new(club_a, secretary_a):
     player = PlayerFactory(home_club=club_a, family_name="Smyth")
 
-    services.player_update(
+    lifecycle.player_update(
         player=player, by=secretary_a, club=club_a, data={"family_name": "Smith"}
     )
 
@@ -114,8 +115,8 @@ def test_update_of_the_abf_number_is_refused(club_a, secretary_a):
     player = PlayerFactory(home_club=club_a)
     number = player.abf_number
 
-    with pytest.raises(ValidationError, match="kept for life"):
-        services.player_update(
+    with pytest.raises(DomainError, match="kept for life"):
+        lifecycle.player_update(
             player=player, by=secretary_a, club=club_a, data={"abf_number": "0000000"}
         )
 
@@ -126,8 +127,8 @@ def test_update_of_the_abf_number_is_refused(club_a, secretary_a):
 def test_update_of_another_clubs_player_is_refused(club_a, club_b, secretary_a):
     player = PlayerFactory(home_club=club_b, family_name="Other")
 
-    with pytest.raises(ValidationError, match="not a home member"):
-        services.player_update(
+    with pytest.raises(DomainError, match="not a home member"):
+        lifecycle.player_update(
             player=player, by=secretary_a, club=club_a, data={"family_name": "Mine"}
         )
 
@@ -139,7 +140,7 @@ def test_transfer_moves_an_active_player_and_drops_the_alternate(club_a, club_b,
     player = PlayerFactory(home_club=club_b)
     Alternate.objects.create(player=player, club=club_a)
 
-    services.player_transfer(player=player, club=club_a, by=secretary_a)
+    lifecycle.player_transfer(player=player, club=club_a, by=secretary_a)
 
     player.refresh_from_db()
     assert player.home_club == club_a
@@ -151,8 +152,8 @@ def test_transfer_moves_an_active_player_and_drops_the_alternate(club_a, club_b,
 def test_transfer_of_inactive_or_deceased_player_is_refused(club_a, secretary_a, status):
     player = PlayerFactory(home_club=None, status=status)
 
-    with pytest.raises(ValidationError, match="only an active player can be transferred"):
-        services.player_transfer(player=player, club=club_a, by=secretary_a)
+    with pytest.raises(DomainError, match="only an active player can be transferred"):
+        lifecycle.player_transfer(player=player, club=club_a, by=secretary_a)
 
     player.refresh_from_db()
     assert player.status == status
@@ -163,7 +164,7 @@ def test_transfer_of_inactive_or_deceased_player_is_refused(club_a, secretary_a,
 def test_reactivation_makes_the_club_home(club_a, secretary_a):
     player = PlayerFactory(home_club=None, status=Player.Status.INACTIVE)
 
-    services.player_reactivate(player=player, club=club_a, by=secretary_a)
+    lifecycle.player_reactivate(player=player, club=club_a, by=secretary_a)
 
     player.refresh_from_db()
     assert (player.status, player.home_club) == (Player.Status.ACTIVE, club_a)
@@ -172,8 +173,8 @@ def test_reactivation_makes_the_club_home(club_a, secretary_a):
 def test_reactivation_of_an_active_player_is_refused(club_a, club_b, secretary_a):
     player = PlayerFactory(home_club=club_b)
 
-    with pytest.raises(ValidationError, match="only an inactive player can be reactivated"):
-        services.player_reactivate(player=player, club=club_a, by=secretary_a)
+    with pytest.raises(DomainError, match="only an inactive player can be reactivated"):
+        lifecycle.player_reactivate(player=player, club=club_a, by=secretary_a)
 
     player.refresh_from_db()
     assert player.home_club == club_b
@@ -183,9 +184,9 @@ def test_deceased_only_for_the_clubs_own_home_members(club_a, club_b, secretary_
     other = PlayerFactory(home_club=club_b)
     own = PlayerFactory(home_club=club_a)
 
-    with pytest.raises(ValidationError, match="not a home member"):
-        services.player_mark_deceased(player=other, by=secretary_a, club=club_a)
-    services.player_mark_deceased(player=own, by=secretary_a, club=club_a)
+    with pytest.raises(DomainError, match="not a home member"):
+        lifecycle.player_mark_deceased(player=other, by=secretary_a, club=club_a)
+    lifecycle.player_mark_deceased(player=own, by=secretary_a, club=club_a)
 
     other.refresh_from_db()
     own.refresh_from_db()
@@ -196,22 +197,22 @@ def test_deceased_only_for_the_clubs_own_home_members(club_a, club_b, secretary_
 def test_alternates_add_and_remove(club_a, club_b, secretary_a):
     player = PlayerFactory(home_club=club_b)
 
-    services.alternate_add(player=player, club=club_a, by=secretary_a)
+    alternates.alternate_add(player=player, club=club_a, by=secretary_a)
     assert list(player.alternate_clubs.all()) == [club_a]
-    with pytest.raises(ValidationError, match="already an alternate"):
-        services.alternate_add(player=player, club=club_a, by=secretary_a)
+    with pytest.raises(DomainError, match="already an alternate"):
+        alternates.alternate_add(player=player, club=club_a, by=secretary_a)
 
-    services.alternate_remove(player=player, club=club_a, by=secretary_a)
+    alternates.alternate_remove(player=player, club=club_a, by=secretary_a)
     assert not player.alternate_clubs.exists()
-    with pytest.raises(ValidationError, match="not an alternate"):
-        services.alternate_remove(player=player, club=club_a, by=secretary_a)
+    with pytest.raises(DomainError, match="not an alternate"):
+        alternates.alternate_remove(player=player, club=club_a, by=secretary_a)
 
 
 def test_home_member_cannot_be_the_clubs_alternate(club_a, secretary_a):
     player = PlayerFactory(home_club=club_a)
 
-    with pytest.raises(ValidationError, match="home members cannot also be its alternates"):
-        services.alternate_add(player=player, club=club_a, by=secretary_a)
+    with pytest.raises(DomainError, match="home members cannot also be its alternates"):
+        alternates.alternate_add(player=player, club=club_a, by=secretary_a)
 
     assert not Alternate.objects.exists()
 
@@ -223,11 +224,11 @@ def test_home_member_cannot_be_the_clubs_alternate(club_a, secretary_a):
 def test_cancellation_can_be_requested_and_withdrawn_inside_the_window(club_a, secretary_a, now):
     player = PlayerFactory(home_club=club_a)
 
-    services.cancellation_request(player=player, club=club_a, by=secretary_a, now=now)
+    cancellations.cancellation_request(player=player, club=club_a, by=secretary_a, now=now)
     player.refresh_from_db()
     assert player.cancellation_requested_at == now
 
-    services.cancellation_withdraw(player=player, club=club_a, by=secretary_a, now=now)
+    cancellations.cancellation_withdraw(player=player, club=club_a, by=secretary_a, now=now)
     player.refresh_from_db()
     assert player.cancellation_requested_at is None
 
@@ -239,8 +240,8 @@ def test_cancellation_can_be_requested_and_withdrawn_inside_the_window(club_a, s
 def test_cancellation_outside_the_window_is_refused(club_a, secretary_a, now):
     player = PlayerFactory(home_club=club_a)
 
-    with pytest.raises(ValidationError, match="midday 31 March"):
-        services.cancellation_request(player=player, club=club_a, by=secretary_a, now=now)
+    with pytest.raises(DomainError, match="midday 31 March"):
+        cancellations.cancellation_request(player=player, club=club_a, by=secretary_a, now=now)
 
     player.refresh_from_db()
     assert player.cancellation_requested_at is None
@@ -249,8 +250,8 @@ def test_cancellation_outside_the_window_is_refused(club_a, secretary_a, now):
 def test_cancellation_of_another_clubs_player_is_refused(club_a, club_b, secretary_a):
     player = PlayerFactory(home_club=club_b)
 
-    with pytest.raises(ValidationError, match="not a home member"):
-        services.cancellation_request(
+    with pytest.raises(DomainError, match="not a home member"):
+        cancellations.cancellation_request(
             player=player, club=club_a, by=secretary_a, now=sydney(2027, 2, 1, 10, 0)
         )
 
@@ -260,14 +261,14 @@ def test_april_update_makes_requested_players_inactive_once(
 ):
     leaving = PlayerFactory(home_club=club_a, family_name="Leaving")
     staying = PlayerFactory(home_club=club_a, family_name="Staying")
-    services.cancellation_request(
+    cancellations.cancellation_request(
         player=leaving, club=club_a, by=secretary_a, now=sydney(2027, 3, 1, 10, 0)
     )
     mail.outbox.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        applied = services.cancellations_apply(now=sydney(2027, 4, 1, 0, 5))
-    again = services.cancellations_apply(now=sydney(2027, 4, 1, 0, 6))
+        applied = yearly.cancellations_apply(now=sydney(2027, 4, 1, 0, 5))
+    again = yearly.cancellations_apply(now=sydney(2027, 4, 1, 0, 6))
 
     leaving.refresh_from_db()
     staying.refresh_from_db()
@@ -286,12 +287,12 @@ def test_april_update_makes_requested_players_inactive_once(
 
 def test_april_update_before_the_deadline_is_refused(club_a, secretary_a):
     player = PlayerFactory(home_club=club_a)
-    services.cancellation_request(
+    cancellations.cancellation_request(
         player=player, club=club_a, by=secretary_a, now=sydney(2027, 3, 1, 10, 0)
     )
 
-    with pytest.raises(ValidationError, match="after the cancellation deadline"):
-        services.cancellations_apply(now=sydney(2027, 3, 31, 11, 0))
+    with pytest.raises(DomainError, match="after the cancellation deadline"):
+        yearly.cancellations_apply(now=sydney(2027, 3, 31, 11, 0))
 
     player.refresh_from_db()
     assert player.status == Player.Status.ACTIVE
@@ -304,8 +305,8 @@ def test_youth_players_26_or_older_on_1_january_become_inactive_once(state_a):
     unknown_age = PlayerFactory(home_club=youth, birth_year=None)
     elsewhere = PlayerFactory(birth_year=1950, home_club=ClubFactory(state=state_a))
 
-    moved = services.youth_age_out(now=sydney(2027, 1, 1, 0, 5))
-    again = services.youth_age_out(now=sydney(2027, 1, 1, 0, 6))
+    moved = yearly.youth_age_out(now=sydney(2027, 1, 1, 0, 5))
+    again = yearly.youth_age_out(now=sydney(2027, 1, 1, 0, 6))
 
     assert moved == [turned_26_last_year]
     assert again == []

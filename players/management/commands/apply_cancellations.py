@@ -2,11 +2,11 @@
 
 from datetime import datetime
 
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from players import services
+from centre.errors import DomainError
 from players.calendar import SCHEME_TZ
+from players.services import yearly
 
 
 def sydney_time(value: str) -> datetime:
@@ -26,9 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            players = services.cancellations_apply(now=options["at"])
-        except ValidationError as error:
-            raise CommandError(" ".join(error.messages)) from None
+            players = yearly.cancellations_apply(now=options["at"])
+        except DomainError as error:
+            raise CommandError(error.message) from None
         for player in players:
             self.stdout.write(f"{player.abf_number} {player.full_name}: now inactive")
         self.stdout.write(f"{len(players)} cancellation(s) applied.")

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from players import services
 from players.management.commands.apply_cancellations import sydney_time
+from players.services import yearly
 
 
 class Command(BaseCommand):
@@ -16,7 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("--at", type=sydney_time, help="run as at this Sydney time")
 
     def handle(self, *args, **options) -> None:
-        players = services.youth_age_out(now=options["at"])
+        players = yearly.youth_age_out(now=options["at"])
         for player in players:
             self.stdout.write(
                 f"{player.abf_number} {player.full_name} (born {player.birth_year}): now inactive"

@@ -275,7 +275,7 @@ def test_the_warning_when_an_authorisation_would_exceed_the_clubs_sessions(
 
 
 def test_the_october_task_on_beat_computes_the_next_year(established):
-    from clubs.tasks import b4c_entitlements
+    from awards.b4c.tasks import b4c_entitlements
 
     b4c_entitlements.delay(2026).get(timeout=5)
     b4c_entitlements.delay(2026).get(timeout=5)

@@ -6,8 +6,8 @@ from datetime import date
 import pytest
 from django.db import connection, connections
 
+from awards.b4c.services import b4c_entitlement_compute, b4c_grant
 from clubs.models import B4cEntitlement, B4cGrant
-from clubs.services import b4c_entitlement_compute, b4c_grant
 from tests.factories import ClubFactory, StateFactory, StateSecretaryFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

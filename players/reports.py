@@ -1,8 +1,8 @@
-"""The club report as CSV and PDF."""
+"""The club report of its home members and alternates, as CSV and PDF."""
 
 from centre.documents import Document, TableSection, render_csv, render_pdf
 from clubs.models import Club
-from clubs.selectors import ReportRow
+from players.selectors import ReportRow
 
 HEADER = ["ABF number", "Family name", "Given names", "Membership", "Status", "Home club"]
 

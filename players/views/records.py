@@ -1,34 +1,35 @@
-"""The secretary's pages for the registry (App. C; NSW guide F6). Thin: check who asks,
-validate the form, call one service or selector, show the result."""
+"""The players' records (App. C; NSW guide F6): search, add, read, edit, transfer in,
+reactivate, record a death. Thin: check who asks, validate the form, call one service or
+selector, show the result."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
 
+from centre.errors import DomainError, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
-from players import calendar, services
-from players.calendar import cancellation_deadline, cancellation_window_is_open
-from players.forms import (
-    AbfNumberForm,
-    NewPlayerForm,
-    PlayerDetailsForm,
-    SearchForm,
-    add_service_errors,
-)
+from players.forms import AbfNumberForm, NewPlayerForm, PlayerDetailsForm, SearchForm
 from players.models import Player
 from players.selectors import (
     SEARCH_LIMIT,
-    club_alternates,
-    club_members,
     player_by_abf_number,
     player_is_visible_to,
     player_likely_duplicates,
     player_search,
     players_visible_to,
 )
+from players.services.lifecycle import (
+    player_mark_deceased,
+    player_reactivate,
+    player_transfer,
+    player_update,
+)
+from players.services.registration import player_register
+
+# What a service refuses with: the registry's DomainError or a model's own validation.
+REFUSALS = (DomainError, ValidationError)
 
 # The add-player page opens only after a search of actives and inactives (App. C i).
 SEARCHED_SESSION_KEY = "registry_searched"
@@ -49,8 +50,8 @@ def search(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         try:
             players = list(player_search(query=form.cleaned_data["q"]))
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             request.session[SEARCHED_SESSION_KEY] = True
             results = [
@@ -85,7 +86,7 @@ def new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            player = services.player_register(
+            player = player_register(
                 club=club,
                 by=request.user,
                 given_names=data["given_names"],
@@ -95,8 +96,8 @@ def new(request: HttpRequest) -> HttpResponse:
                 confirmed_never_registered=data["confirmed_never_registered"],
                 duplicates_reviewed=data["duplicates_reviewed"],
             )
-        except ValidationError as error:
-            if hasattr(error, "error_dict") and "duplicates_reviewed" in error.error_dict:
+        except REFUSALS as error:
+            if isinstance(error, DomainError) and "duplicates_reviewed" in error.fields:
                 duplicates = list(
                     player_likely_duplicates(
                         given_names=" ".join(data["given_names"].split()),
@@ -104,7 +105,7 @@ def new(request: HttpRequest) -> HttpResponse:
                         birth_year=data["birth_year"],
                     )
                 )
-            add_service_errors(form, error)
+            form_add_error(form, error)
         else:
             messages.success(
                 request,
@@ -152,11 +153,11 @@ def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
     form = PlayerDetailsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.player_update(
+            player_update(
                 player=player, by=request.user, club=_acting_club(request), data=form.cleaned_data
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(request, f"The details of {player.abf_number} are saved.")
             return redirect("players:detail", abf_number=player.abf_number)
@@ -169,11 +170,9 @@ def deceased(request: HttpRequest, abf_number: str) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         try:
-            services.player_mark_deceased(
-                player=player, by=request.user, club=_acting_club(request)
-            )
-        except ValidationError as error:
-            errors = error.messages
+            player_mark_deceased(player=player, by=request.user, club=_acting_club(request))
+        except REFUSALS as error:
+            errors = [error.message] if isinstance(error, DomainError) else error.messages
         else:
             messages.success(
                 request, f"{player.abf_number} {player.full_name} is recorded as deceased."
@@ -189,8 +188,8 @@ def _by_number_page(request: HttpRequest, *, service, title: str, verb: str, exp
         try:
             player = player_by_abf_number(number=form.cleaned_data["abf_number"])
             service(player=player, club=request.user.club, by=request.user)
-        except ValidationError as error:
-            add_service_errors(form, error)
+        except REFUSALS as error:
+            form_add_error(form, error)
         else:
             messages.success(
                 request,
@@ -207,7 +206,7 @@ def _by_number_page(request: HttpRequest, *, service, title: str, verb: str, exp
 def transfer(request: HttpRequest) -> HttpResponse:
     return _by_number_page(
         request,
-        service=services.player_transfer,
+        service=player_transfer,
         title="Transfer in",
         verb="is transferred in",
         explain="For an active player whose home club is elsewhere and who wants to make your "
@@ -219,97 +218,9 @@ def transfer(request: HttpRequest) -> HttpResponse:
 def reactivate(request: HttpRequest) -> HttpResponse:
     return _by_number_page(
         request,
-        service=services.player_reactivate,
+        service=player_reactivate,
         title="Reactivate",
         verb="is reactivated",
         explain="For an inactive player rejoining the scheme through your club, which becomes "
         "their home club (1.3.2). A player with a home club is transferred instead.",
     )
-
-
-@club_secretary_required
-def alternates(request: HttpRequest) -> HttpResponse:
-    club = request.user.club
-    form = AbfNumberForm(request.POST or None, initial={"abf_number": request.GET.get("abf", "")})
-    if request.method == "POST" and form.is_valid():
-        try:
-            player = player_by_abf_number(number=form.cleaned_data["abf_number"])
-            services.alternate_add(player=player, club=club, by=request.user)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, f"{player.abf_number} {player.full_name} is an alternate.")
-            return redirect("players:alternates")
-    return render(
-        request,
-        "players/alternates.html",
-        {"form": form, "club": club, "alternates": club_alternates(club=club)},
-    )
-
-
-@club_secretary_required
-@require_POST
-def alternate_remove(request: HttpRequest, abf_number: str) -> HttpResponse:
-    club = request.user.club
-    player = club_alternates(club=club).filter(abf_number=abf_number).first()
-    if player is None:
-        raise Http404("No such alternate.")
-    services.alternate_remove(player=player, club=club, by=request.user)
-    messages.success(request, f"{player.abf_number} {player.full_name} is no longer an alternate.")
-    return redirect("players:alternates")
-
-
-@club_secretary_required
-def cancellations(request: HttpRequest) -> HttpResponse:
-
-    club = request.user.club
-    now = calendar.now()
-    return render(
-        request,
-        "players/cancellations.html",
-        {
-            "club": club,
-            "members": club_members(club=club),
-            "window_open": cancellation_window_is_open(now),
-            "deadline": cancellation_deadline(now.astimezone(calendar.SCHEME_TZ).year),
-        },
-    )
-
-
-def _cancellation_action(request: HttpRequest, abf_number: str, service, done: str):
-    club = request.user.club
-    player = club_members(club=club).filter(abf_number=abf_number).first()
-    if player is None:
-        raise Http404("No such home member.")
-    try:
-        service(player=player, club=club, by=request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, f"{player.abf_number} {player.full_name}: {done}.")
-    return redirect("players:cancellations")
-
-
-@club_secretary_required
-@require_POST
-def cancellation_request(request: HttpRequest, abf_number: str) -> HttpResponse:
-    return _cancellation_action(
-        request,
-        abf_number,
-        services.cancellation_request,
-        "cancellation requested; it takes effect in the 1 April update",
-    )
-
-
-@club_secretary_required
-@require_POST
-def cancellation_withdraw(request: HttpRequest, abf_number: str) -> HttpResponse:
-    return _cancellation_action(
-        request, abf_number, services.cancellation_withdraw, "cancellation request withdrawn"
-    )
-
-
-# --- the club's monthly documents: report and promotion certificates (1.4.3, 1.8) ---------
-
-DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)

@@ -1,0 +1,46 @@
+"""The registry API (App. C; guide F6), by feature: reads, the players' records, and the
+club's lists of alternates and cancellations.
+
+Scoped exactly as the pages: a club acts only for itself (`clubs/<number>/...` of another
+club answers 404), reads only its own home members in full, and sees players of other clubs
+only through the search, with the public fields. A refusal reaches the API's one error
+shape through its exception handler (centre.api).
+"""
+
+from typing import Any
+
+from django.http import Http404
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from centre.models import Role
+from clubs.models import Club
+from players.models import Player
+from players.selectors import player_by_abf_number, players_visible_to
+
+READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+ACTORS = (Role.CLUB_SECRETARY, Role.STAFF)
+
+
+class AbfNumberSerializer(serializers.Serializer):
+    abf_number = serializers.CharField(max_length=20)
+
+
+def visible_player(request: Request, abf_number: str) -> Player:
+    """The player, if this login may read the full record; otherwise 404, never a hint."""
+    player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
+    if player is None:
+        raise Http404("No such player.")
+    return player
+
+
+def named_player(data: Any) -> Player:
+    """The player the request names by ABF number, or a refusal naming `abf_number`."""
+    serializer = AbfNumberSerializer(data=data)
+    serializer.is_valid(raise_exception=True)
+    return player_by_abf_number(number=serializer.validated_data["abf_number"])
+
+
+def acting_club_or_none(request: Request) -> Club | None:
+    """Staff act as the centre (no club); a club secretary acts for the club."""
+    return None if request.user.is_centre_staff else request.user.club

@@ -1,0 +1,84 @@
+"""The registry API's reads: the search, a player's record, a club's lists."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from centre.access import club_for
+from centre.permissions import HasRole
+from players import calendar
+from players.api import ACTORS, READERS, visible_player
+from players.api.serializers import (
+    PlayerDetailSerializer,
+    PlayerPublicSerializer,
+    PlayerSerializer,
+    player_shown,
+)
+from players.selectors import club_alternates, club_members, player_search
+from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
+from scheme.core.calendar import sydney
+
+
+class PlayerSearchApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(
+        parameters=[OpenApiParameter("q", str, description="ABF number or part of a name")],
+        responses=PlayerPublicSerializer(many=True),
+        summary="Search actives and inactives",
+        description="Players of other clubs show only the public fields.",
+    )
+    def get(self, request: Request) -> Response:
+        players = list(player_search(query=request.query_params.get("q", "")))
+        return Response({"results": [player_shown(p, request) for p in players]})
+
+
+class PlayerDetailApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=PlayerDetailSerializer, summary="A player's record and history")
+    def get(self, request: Request, abf_number: str) -> Response:
+        return Response(PlayerDetailSerializer(visible_player(request, abf_number)).data)
+
+
+class ClubMembersApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=PlayerSerializer(many=True), summary="A club's home members")
+    def get(self, request: Request, number: int) -> Response:
+        club = club_for(request.user, number)
+        players = club_members(club=club).select_related("home_club")
+        return Response({"results": PlayerSerializer(players, many=True).data})
+
+
+class ClubAlternatesApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(responses=PlayerPublicSerializer(many=True), summary="A club's alternates")
+    def get(self, request: Request, number: int) -> Response:
+        club = club_for(request.user, number)
+        players = club_alternates(club=club)
+        return Response({"results": PlayerPublicSerializer(players, many=True).data})
+
+
+class ClubCancellationsApi(APIView):
+    permission_classes = [HasRole]
+    roles = ACTORS
+
+    @extend_schema(responses=PlayerSerializer(many=True), summary="Home members to cancel")
+    def get(self, request: Request, number: int) -> Response:
+        club = club_for(request.user, number, acting=True)
+        now = calendar.now()
+        players = club_members(club=club).select_related("home_club")
+        return Response(
+            {
+                "window_open": cancellation_window_is_open(now),
+                "deadline": cancellation_deadline(sydney(now).year).isoformat(),
+                "results": PlayerSerializer(players, many=True).data,
+            }
+        )

@@ -1,0 +1,77 @@
+"""The home club's requests not to renew a membership (1.3.2, 1.4.2; guide F6.4): made or
+withdrawn from 1 January until midday 31 March, applied in the 1 April update (yearly)."""
+
+from datetime import datetime
+
+from django.db import transaction
+
+from centre.errors import DomainError
+from centre.models import User
+from clubs.models import Club
+from players.models import Player
+from players.services.common import change_record, current_time, home_member_require, player_locked
+from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
+from scheme.core.calendar import sydney
+
+
+def _window_require_open(now: datetime) -> None:
+    if not cancellation_window_is_open(now):
+        local = sydney(now)
+        deadline = cancellation_deadline(local.year)
+        raise DomainError(
+            "Cancellations can be requested or withdrawn only from 1 January until the "
+            f"deadline of midday 31 March, Sydney time (1.4.2): the deadline for {local.year} "
+            f"was {deadline:%d %B %Y %H:%M} and it is now {local:%d %B %Y %H:%M}. They open "
+            f"again on 1 January {local.year + 1}."
+        )
+
+
+@transaction.atomic
+def cancellation_request(
+    *, player: Player, club: Club, by: User | None, now: datetime | None = None
+) -> Player:
+    """Ask that a home member not be renewed; it takes effect in the 1 April update (1.3.2)."""
+    now = current_time(now)
+    _window_require_open(now)
+    player = player_locked(player)
+    home_member_require(player, club, "cancelled")
+    if player.cancellation_requested_at is not None:
+        raise DomainError(
+            f"A cancellation of {player.abf_number} {player.full_name} is already requested."
+        )
+    player.cancellation_requested_at = now
+    player.save(update_fields=["cancellation_requested_at"])
+    change_record(
+        player=player,
+        by=by,
+        club=club,
+        action="cancellation_request",
+        changes={"cancellation_requested_at": [None, now.isoformat()]},
+    )
+    return player
+
+
+@transaction.atomic
+def cancellation_withdraw(
+    *, player: Player, club: Club, by: User | None, now: datetime | None = None
+) -> Player:
+    """Undo a cancellation request before the deadline (guide F6.4, Figure F-9)."""
+    now = current_time(now)
+    _window_require_open(now)
+    player = player_locked(player)
+    home_member_require(player, club, "cancelled")
+    if player.cancellation_requested_at is None:
+        raise DomainError(
+            f"No cancellation of {player.abf_number} {player.full_name} is requested."
+        )
+    previous = player.cancellation_requested_at
+    player.cancellation_requested_at = None
+    player.save(update_fields=["cancellation_requested_at"])
+    change_record(
+        player=player,
+        by=by,
+        club=club,
+        action="cancellation_withdraw",
+        changes={"cancellation_requested_at": [previous.isoformat(), None]},
+    )
+    return player

@@ -1,0 +1,135 @@
+"""What the registry's services share: the clock, the row lock, the change record and its
+confirmation, and the checks of a player's details."""
+
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from centre.errors import DomainError
+from centre.mail import email_after_commit
+from centre.models import User
+from clubs.models import Club
+from players import calendar, tasks
+from players.models import Alternate, Player, PlayerChange
+
+# The oldest birth year the registry accepts; anything earlier is a typing mistake.
+EARLIEST_BIRTH_YEAR = 1900
+
+DETAIL_FIELDS = ("given_names", "family_name", "birth_year", "email")
+STAFF_ONLY_FIELDS = ("pre_1982_red",)
+
+
+def refused(field: str, message: str) -> DomainError:
+    """A refusal naming the field at fault."""
+    return DomainError(message, fields={field: [message]})
+
+
+def refused_fields(names: list[str], message: str) -> DomainError:
+    """One refusal naming several fields, each with the same message."""
+    return DomainError(
+        "The request has errors; see fields.", fields={name: [message] for name in names}
+    )
+
+
+def current_time(now: datetime | None) -> datetime:
+    return now if now is not None else calendar.now()
+
+
+def player_locked(player: Player) -> Player:
+    # of=("self",): PostgreSQL cannot lock the nullable side of the home club's outer join.
+    return (
+        Player.objects.select_for_update(of=("self",)).select_related("home_club").get(pk=player.pk)
+    )
+
+
+def club_ref(club: Club | None) -> int | None:
+    return club.number if club is not None else None
+
+
+def change_record(
+    *,
+    player: Player,
+    by: User | None,
+    club: Club | None,
+    action: str,
+    changes: dict[str, list[Any]],
+    notify: bool = True,
+) -> PlayerChange:
+    """Keep the change in the player's history and, after the commit, confirm it to the club."""
+    change = PlayerChange.objects.create(
+        player=player, by=by, club=club, action=action, changes=changes
+    )
+    if notify and club is not None:
+        email_after_commit(tasks.player_change_confirm, change.pk)
+    return change
+
+
+def _clean_name(value: Any, field: str, label: str) -> str:
+    cleaned = " ".join(str(value or "").split())
+    if not cleaned:
+        raise refused(field, f"{label} cannot be empty or only spaces.")
+    if len(cleaned) > 80:
+        raise refused(field, f"{label} can be at most 80 characters.")
+    return cleaned
+
+
+def _clean_birth_year(value: Any, *, now: datetime) -> int | None:
+    if value in (None, ""):
+        return None  # App. C 1: the year of birth is optional.
+    try:
+        year = int(value)
+    except (TypeError, ValueError):
+        raise refused("birth_year", f"{value!r} is not a year.") from None
+    this_year = now.astimezone(calendar.SCHEME_TZ).year
+    if not EARLIEST_BIRTH_YEAR <= year <= this_year:
+        raise refused(
+            "birth_year",
+            f"A birth year must be between {EARLIEST_BIRTH_YEAR} and {this_year}; "
+            f"{year} is impossible.",
+        )
+    return year
+
+
+def _clean_email(value: Any) -> str:
+    cleaned = str(value or "").strip()
+    if cleaned:
+        try:
+            validate_email(cleaned)
+        except ValidationError:
+            raise refused("email", f"{cleaned!r} is not an email address.") from None
+    return cleaned
+
+
+def details_clean(data: dict[str, Any], *, now: datetime) -> dict[str, Any]:
+    """The details given, tidied, or a refusal naming the first one at fault."""
+    cleaned: dict[str, Any] = {}
+    if "given_names" in data:
+        cleaned["given_names"] = _clean_name(data["given_names"], "given_names", "Given names")
+    if "family_name" in data:
+        cleaned["family_name"] = _clean_name(data["family_name"], "family_name", "Family name")
+    if "birth_year" in data:
+        cleaned["birth_year"] = _clean_birth_year(data["birth_year"], now=now)
+    if "email" in data:
+        cleaned["email"] = _clean_email(data["email"])
+    if "pre_1982_red" in data:
+        value = data["pre_1982_red"]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise refused("pre_1982_red", "Pre-1982 red points are whole hundredths, zero or more.")
+        cleaned["pre_1982_red"] = value
+    return cleaned
+
+
+def home_member_require(player: Player, club: Club, what: str) -> None:
+    if player.status != Player.Status.ACTIVE or player.home_club_id != club.pk:
+        raise DomainError(
+            f"{player.abf_number} {player.full_name} is not a home member of {club.name}; "
+            f"only a club's own home members can be {what}."
+        )
+
+
+def alternate_drop(player: Player, club: Club) -> list[int]:
+    """A player whose home club becomes `club` stops being its alternate (App. C i, ii)."""
+    deleted, _ = Alternate.objects.filter(player=player, club=club).delete()
+    return [club.number] if deleted else []
