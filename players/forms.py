@@ -1,7 +1,8 @@
-"""The registry's page forms: types and lengths only; the rules are in players.services."""
+"""The registry's page forms: types and lengths only; the rules are in players.services.
+
+A service's refusal is put on a form with centre.errors.form_add_error."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 
 
 class SearchForm(forms.Form):
@@ -37,12 +38,3 @@ class NewPlayerForm(PlayerDetailsForm):
 
 class AbfNumberForm(forms.Form):
     abf_number = forms.CharField(label="ABF number", max_length=20)
-
-
-def add_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Show a service's refusal on the form: on its field when the form has one."""
-    if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, messages)
-    else:
-        form.add_error(None, error.messages)
