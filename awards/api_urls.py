@@ -1,39 +1,31 @@
 from django.urls import path
 
-from awards.api import (
-    AuthorisationIssueApi,
-    AuthorisationListApi,
-    CalculatorAwardsApi,
-    CreditAdjustApi,
-    MasterpointLookupApi,
-    MasterpointPlayerApi,
-    MasterpointStatementApi,
-    UploadCancelApi,
-    UploadConfirmApi,
-    UploadCreateApi,
-    UploadDetailApi,
-    UploadListApi,
-    UploadResultsApi,
-)
+from awards.api import authorisations, calculator, credits, lookup, uploads
 
 urlpatterns = [
-    path("calculator/awards", CalculatorAwardsApi.as_view(), name="calculator-awards"),
-    path("uploads", UploadListApi.as_view(), name="uploads"),
-    path("uploads/check", UploadCreateApi.as_view(), name="upload-check"),
-    path("uploads/results", UploadResultsApi.as_view(), name="upload-results"),
-    path("uploads/<int:pk>", UploadDetailApi.as_view(), name="upload-detail"),
-    path("uploads/<int:pk>/confirm", UploadConfirmApi.as_view(), name="upload-confirm"),
-    path("uploads/<int:pk>/cancel", UploadCancelApi.as_view(), name="upload-cancel"),
-    path("credits/<int:pk>/adjust", CreditAdjustApi.as_view(), name="credit-adjust"),
-    path("authorisations", AuthorisationListApi.as_view(), name="authorisations"),
-    path("authorisations/issue", AuthorisationIssueApi.as_view(), name="authorisation-issue"),
-    path("masterpoints/lookup", MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
+    path("calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"),
+    path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
+    path("uploads/check", uploads.UploadCreateApi.as_view(), name="upload-check"),
+    path("uploads/results", uploads.UploadResultsApi.as_view(), name="upload-results"),
+    path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
+    path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
+    path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
+    path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
+    path("authorisations", authorisations.AuthorisationListApi.as_view(), name="authorisations"),
     path(
-        "masterpoints/<str:abf_number>", MasterpointPlayerApi.as_view(), name="masterpoints-player"
+        "authorisations/issue",
+        authorisations.AuthorisationIssueApi.as_view(),
+        name="authorisation-issue",
+    ),
+    path("masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
+    path(
+        "masterpoints/<str:abf_number>",
+        lookup.MasterpointPlayerApi.as_view(),
+        name="masterpoints-player",
     ),
     path(
         "masterpoints/<str:abf_number>/statement",
-        MasterpointStatementApi.as_view(),
+        lookup.MasterpointStatementApi.as_view(),
         name="masterpoints-statement",
     ),
 ]

@@ -7,10 +7,13 @@ from decimal import Decimal
 
 from django import forms
 from django.forms import formset_factory
+from django.http import Http404
 
 from awards.models import AUTHORISED_GRADES, GRADE_CHOICES
 from awards.models import Event as LedgerEvent
-from awards.services import EventDetails
+from awards.services.events import EventDetails
+from centre.access import club_for
+from centre.models import User
 from clubs.models import Club
 from clubs.selectors import club_by_number
 from scheme.abf import (
@@ -292,6 +295,8 @@ class CreditFileForm(EventDetailsForm):
 
 
 class AuthorisationForm(forms.Form):
+    """2.6: a state secretary authorises a set of red-point credits for a club of the state."""
+
     club_number = forms.IntegerField(label="Club number")
     event_name = forms.CharField(max_length=160)
     grade = forms.ChoiceField(choices=[(g, g) for g in AUTHORISED_GRADES])
@@ -305,6 +310,17 @@ class AuthorisationForm(forms.Form):
         max_value=20,
         help_text="B4c: the sessions of the event, checked against the club's B4c sessions.",
     )
+
+    def __init__(self, *args, user: User, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_club_number(self) -> Club:
+        """The club itself, if this login sees it (a state secretary, the state's clubs)."""
+        try:
+            return club_for(self.user, self.cleaned_data["club_number"])
+        except Http404:
+            raise forms.ValidationError("No club of your state has that number.") from None
 
 
 class StatementPeriodForm(forms.Form):

@@ -4,11 +4,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from scheme.abf import issuers
 from scheme.abf.grades import ABF_GRADES
 
 GRADE_CHOICES = [(code, f"{code} ({grade.description})") for code, grade in ABF_GRADES.items()]
-# 2.6, 2.7, 6.2.1: the red grades a state secretary may authorise.
-AUTHORISED_GRADES = ("B4c", "B5i", "B4s")
+# 2.6, 2.7, 6.2.1: the red grades a state secretary may authorise, in the order of 1.5.1
+# (a tuple, for choices and the database constraint).
+AUTHORISED_GRADES = tuple(code for code in ABF_GRADES if code in issuers.AUTHORISED_GRADES)
 
 
 class Colour(models.TextChoices):

@@ -8,9 +8,9 @@ from datetime import date
 
 from django.db.models import Count, Q, QuerySet, Sum
 
-from awards.models import Credit, CreditUpload, Event, HeldCredit, PlayerTotals
+from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit, PlayerTotals
 from centre.models import Period, User
-from clubs.models import State
+from clubs.models import Club, State
 from players.models import Player
 
 COLOURS = ("green", "red", "gold")
@@ -185,6 +185,36 @@ def uploads_for(*, user: User) -> QuerySet[CreditUpload]:
     if user.is_centre_staff:
         return uploads
     return uploads.filter(uploaded_by=user)
+
+
+def cpar_players(*, club: Club) -> QuerySet[Player]:
+    """App. E: the players on a club's CPAR page, its active home members and alternates."""
+    return (
+        Player.objects.filter(Q(home_club=club) | Q(alternate_clubs=club))
+        .filter(status=Player.Status.ACTIVE)
+        .distinct()
+        .order_by("family_name", "given_names")
+    )
+
+
+def credits_adjustable_by(*, user: User) -> QuerySet[Credit]:
+    """The credits a login may adjust: staff any; a club secretary the club's uploads'."""
+    credits = Credit.objects.all()
+    if user.is_centre_staff:
+        return credits
+    if user.is_club_secretary:
+        return credits.filter(upload__club_id=user.club_id)
+    return credits.none()
+
+
+def authorisations_for(*, user: User) -> QuerySet[Authorisation]:
+    """2.6: the authorisations a login sees: a state secretary the state's; staff all."""
+    issued = Authorisation.objects.select_related("club", "state")
+    if user.is_centre_staff:
+        return issued
+    if user.is_state_secretary:
+        return issued.filter(state_id=user.state_id)
+    return issued.none()
 
 
 def month_summary(*, period: Period) -> list[dict]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from awards.selectors import COLOURS, StatementLine
-from awards.services import points_text
+from awards.selectors import COLOURS, StatementLine, player_totals
 from centre.documents import Document, TableSection, render_csv, render_pdf
 from players.models import Player
+from players.selectors import player_rank_standing
+from scheme.core.points import points_text
 
 HEADER = ["Date", "Event", "Grade", "Colour", "Points", "State", "Green", "Red", "Gold"]
 
@@ -30,9 +31,6 @@ def _row(line: StatementLine) -> list[str]:
 
 
 def _rank_line(player: Player) -> str:
-    from awards.selectors import player_totals
-    from players.selectors import player_rank_standing
-
     lifetime = player_totals(player=player).lifetime
     return player_rank_standing(player=player, **lifetime).summary()
 

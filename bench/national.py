@@ -165,7 +165,9 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
 def measure(world: dict, rng: random.Random) -> None:
     from awards import credit_files
     from awards.models import Credit
-    from awards.services import EventDetails, credit_upload_check, credit_upload_confirm
+    from awards.services.crediting import credit_upload_confirm
+    from awards.services.events import EventDetails
+    from awards.services.uploads import credit_upload_check
     from operations.services import month_close
 
     chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each

@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from awards.models import Credit
-from awards.services import b4c_lists_send, credits_approve
+from awards.services.authorisations import b4c_lists_send
+from awards.services.totals import credits_approve
 from billing.services import event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User

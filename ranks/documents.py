@@ -4,7 +4,7 @@ report with the schedule of its home players' promotions (1.4.3), as PDF."""
 from datetime import date
 
 from awards.models import Event
-from awards.services import points_text
+from scheme.core.points import points_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 

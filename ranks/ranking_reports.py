@@ -21,7 +21,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from awards.models import Credit, PlayerTotals
-from awards.services import points_text
+from scheme.core.points import points_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User

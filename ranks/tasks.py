@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.utils import timezone
 
-from awards.services import previous_quarter, quarter_of
+from scheme.core.calendar import previous_quarter, quarter_of
 from ranks import ranking_reports as reports
 from ranks import services
 

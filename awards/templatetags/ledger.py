@@ -2,7 +2,7 @@
 
 from django import template
 
-from awards.services import points_text
+from scheme.core.points import points_text
 
 register = template.Library()
 

@@ -5,7 +5,9 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from awards.services import EventDetails, credit_upload_check, credit_upload_confirm
+from awards.services.crediting import credit_upload_confirm
+from awards.services.events import EventDetails
+from awards.services.uploads import credit_upload_check
 from players.models import Player
 from tests.factories import PlayerFactory
 

@@ -6,12 +6,10 @@ import pytest
 from django.db import connection, connections
 
 from awards.models import Authorisation, Credit
-from awards.services import (
-    AwardsError,
-    authorisation_issue,
-    credit_upload_check,
-    credit_upload_confirm,
-)
+from awards.services.authorisations import authorisation_issue
+from awards.services.crediting import credit_upload_confirm
+from awards.services.errors import AwardsError
+from awards.services.uploads import credit_upload_check
 from tests.awards.conftest import event, grn
 from tests.factories import (
     ClubFactory,

@@ -7,17 +7,14 @@ import pytest
 
 from awards.models import Credit, HeldCredit
 from awards.selectors import player_totals, totals_disagreements
-from awards.services import (
-    AwardsError,
-    credit_adjust,
-    credit_reciprocity,
-    held_credits_forfeit_expired,
-    held_credits_release,
-    reciprocity_convert,
-)
+from awards.services.adjustments import credit_adjust
+from awards.services.errors import AwardsError
+from awards.services.held import held_credits_forfeit_expired, held_credits_release
+from awards.services.reciprocity import credit_reciprocity
 from centre.models import Period
 from operations.services import month_close
 from players.models import Player
+from scheme.abf.reciprocity import reciprocity_convert
 from tests.awards.conftest import event, grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -25,7 +22,8 @@ pytestmark = pytest.mark.django_db
 
 
 def hold(secretary, player, played_on: date, points: int = 40) -> HeldCredit:
-    from awards.services import credit_upload_check, credit_upload_confirm
+    from awards.services.crediting import credit_upload_confirm
+    from awards.services.uploads import credit_upload_check
 
     upload = credit_upload_check(
         by=secretary,

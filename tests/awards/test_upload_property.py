@@ -6,13 +6,10 @@ from hypothesis import strategies as st
 
 from awards.models import Credit, CreditUpload
 from awards.selectors import totals_disagreements
-from awards.services import (
-    AwardsError,
-    EventDetails,
-    UploadRejected,
-    credit_upload_check,
-    credit_upload_confirm,
-)
+from awards.services.crediting import credit_upload_confirm
+from awards.services.errors import AwardsError, UploadRejected
+from awards.services.events import EventDetails
+from awards.services.uploads import credit_upload_check
 from tests.awards.conftest import yesterday
 from tests.factories import ClubFactory, ClubSecretaryFactory, PlayerFactory
 

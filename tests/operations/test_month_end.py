@@ -10,7 +10,7 @@ from django.db import transaction
 
 from awards.models import Credit, PlayerTotals
 from awards.selectors import totals_disagreements
-from awards.services import authorisation_issue
+from awards.services.authorisations import authorisation_issue
 from billing.models import Invoice
 from centre.models import Period
 from operations.services import POST_CLOSE_STEPS, month_close

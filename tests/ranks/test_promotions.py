@@ -8,7 +8,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 
 from awards.models import Credit
-from awards.services import credit_adjust
+from awards.services.adjustments import credit_adjust
 from centre.models import Period
 from operations.services import month_close
 from players.models import Player

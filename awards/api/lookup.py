@@ -1,0 +1,149 @@
+"""The public masterpoint lookup (1.4.4): players by ABF number or name, a player's totals
+and position, and their awards statement for any period."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from awards import selectors
+from players.models import Player
+from players.selectors import player_rank_standing
+
+
+class ColourTotalsSerializer(serializers.Serializer):
+    green = serializers.IntegerField()
+    red = serializers.IntegerField()
+    gold = serializers.IntegerField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    lifetime = ColourTotalsSerializer()
+    approved = ColourTotalsSerializer()
+    provisional = ColourTotalsSerializer()
+
+
+class NeededSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="More points of any colour.")
+    red_and_gold = serializers.IntegerField(help_text="More red or gold points.")
+    gold = serializers.IntegerField(help_text="More gold points.")
+
+
+class LookupPlayerSerializer(serializers.Serializer):
+    abf_number = serializers.CharField()
+    name = serializers.CharField()
+    home_club = serializers.IntegerField(allow_null=True)
+    home_club_name = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    totals = TotalsSerializer(help_text="Hundredths of a masterpoint, by colour.")
+    rank = serializers.CharField(
+        allow_null=True, help_text="The rank as of the last month close (1.4.4, 1.8)."
+    )
+    rank_order = serializers.IntegerField(help_text="1 Graduate Master to 21; 0 unranked.")
+    next_rank = serializers.CharField(allow_null=True)
+    needed_for_next_rank = NeededSerializer(
+        allow_null=True,
+        help_text="Hundredths still needed for the next rank, after the provisional points.",
+    )
+
+
+def _public(player: Player) -> dict:
+    totals = selectors.player_totals(player=player)
+    return {
+        "abf_number": player.abf_number,
+        "name": player.full_name,
+        "home_club": player.home_club.number if player.home_club else None,
+        "home_club_name": player.home_club.name if player.home_club else None,
+        "status": player.status,
+        "totals": totals.as_json(),
+        # 1.4.4: the rank as of the last close, and what the next one still needs.
+        **player_rank_standing(player=player, **totals.lifetime).as_json(),
+    }
+
+
+class MasterpointLookupApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Masterpoint lookup by ABF number or name",
+        parameters=[OpenApiParameter("q", str, description="ABF number or (part of) a name")],
+        responses=LookupPlayerSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        found = selectors.players_lookup(query=request.query_params.get("q", ""), limit=25)
+        return Response({"results": [_public(player) for player in found]})
+
+
+class MasterpointPlayerApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's totals, position and home club", responses=LookupPlayerSerializer
+    )
+    def get(self, request: Request, abf_number: str) -> Response:
+        player = get_object_or_404(
+            Player.objects.select_related("home_club"), abf_number=abf_number
+        )
+        year = request.query_params.get("year")
+        body = _public(player)
+        body["position"] = selectors.player_position(player=player)
+        if year and year.isdigit():
+            body["year"] = {
+                "year": int(year),
+                **selectors.player_totals(player=player, year=int(year)).as_json(),
+            }
+        return Response(body)
+
+
+class StatementQuerySerializer(serializers.Serializer):
+    start = serializers.DateField(required=False)
+    end = serializers.DateField(required=False)
+
+
+class MasterpointStatementApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="A player's awards statement for any period",
+        parameters=[StatementQuerySerializer],
+        responses={200: OpenApiResponse(description="Opening, lines with running totals, closing")},
+    )
+    def get(self, request: Request, abf_number: str) -> Response:
+        player = get_object_or_404(Player, abf_number=abf_number)
+        query = StatementQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        opening, lines, closing = selectors.player_statement(
+            player=player,
+            start=query.validated_data.get("start"),
+            end=query.validated_data.get("end"),
+        )
+        return Response(
+            {
+                "abf_number": player.abf_number,
+                **player_rank_standing(
+                    player=player, **selectors.player_totals(player=player).lifetime
+                ).as_json(),
+                "opening": opening,
+                "lines": [
+                    {
+                        "date": line.credit.event.ends_on,
+                        "event": line.credit.event.name,
+                        "grade": line.credit.event.grade,
+                        "colour": line.credit.colour,
+                        "points": line.credit.points,
+                        "state": line.credit.state,
+                        "source": line.credit.source,
+                        "reason": line.credit.reason,
+                        "conversion": line.credit.conversion,
+                        "running": line.running,
+                    }
+                    for line in lines
+                ],
+                "closing": closing,
+            }
+        )

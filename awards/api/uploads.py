@@ -1,0 +1,284 @@
+"""Uploads through the API (App. D, App. E): check, preview, confirm, cancel; and from an
+event's results to credits."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from awards import selectors
+from awards.models import GRADE_CHOICES, CreditUpload, Event
+from awards.serializers import CalculatorRequestSerializer
+from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
+from awards.services.entry import awards_by_player, credit_results_check
+from awards.services.errors import UploadRejected
+from awards.services.events import EventDetails
+from awards.services.uploads import credit_upload_check
+from centre.errors import rules_error_path
+from centre.models import Role
+from centre.permissions import HasRole
+from clubs.models import Club
+from clubs.selectors import club_by_number
+from scheme.abf import EventAwards, RulesError, compute_awards
+
+
+class UploadLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    abf_number = serializers.CharField()
+    name = serializers.CharField()
+    home_club = serializers.IntegerField(allow_null=True)
+    colour = serializers.CharField()
+    points = serializers.IntegerField(help_text="Hundredths of a masterpoint.")
+    held = serializers.BooleanField(help_text="1.3.2: an inactive player's points are held.")
+    warning = serializers.CharField(allow_blank=True)
+
+
+class UploadSerializer(serializers.ModelSerializer):
+    lines = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField()
+    differences = serializers.SerializerMethodField()
+    period = serializers.SerializerMethodField()
+    authorisation = serializers.SlugRelatedField(slug_field="number", read_only=True)
+
+    class Meta:
+        model = CreditUpload
+        fields = [
+            "id",
+            "filename",
+            "source",
+            "status",
+            "event_details",
+            "authorisation",
+            "intended",
+            "line_count",
+            "total_green",
+            "total_red",
+            "total_gold",
+            "period",
+            "created_at",
+            "credited_at",
+            "cancelled_at",
+            "warnings",
+            "differences",
+            "lines",
+        ]
+
+    @extend_schema_field(UploadLineSerializer(many=True))
+    def get_lines(self, upload: CreditUpload) -> list[dict]:
+        return upload.preview.get("lines", [])
+
+    def get_warnings(self, upload: CreditUpload) -> list[str]:
+        return upload.preview.get("warnings", [])
+
+    def get_differences(self, upload: CreditUpload) -> list[dict]:
+        """Lines whose points differ from what the rules give (files sent with results)."""
+        return upload.preview.get("differences", [])
+
+    def get_period(self, upload: CreditUpload) -> str | None:
+        return str(upload.period) if upload.period else None
+
+
+class OrganiserFields(serializers.Serializer):
+    """Who ran the event: a club secretary's events are the club's own and ignore these."""
+
+    organiser = serializers.ChoiceField(
+        choices=[v for v in Event.Organiser.values if v != Event.Organiser.OVERSEAS],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="state or congress for a state secretary; any of these for staff.",
+    )
+    club_number = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="The club that ran it, if any."
+    )
+
+    def validate_club_number(self, number: int | None) -> Club | None:
+        # Any club may run a congress; whether this login may name it is the service's check.
+        return None if number is None else club_by_number(number)
+
+
+class UploadCreateSerializer(OrganiserFields):
+    file = serializers.FileField(help_text="A credit file: .grn, .red, .gld, .rag or .mp?")
+    name = serializers.CharField(max_length=160, help_text="The event's name.")
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    grade = serializers.ChoiceField(choices=[code for code, _ in GRADE_CHOICES])
+    kind = serializers.ChoiceField(choices=Event.Kind.values, default="pairs")
+    sessions = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    intended = serializers.BooleanField(
+        default=False, help_text="The same file was uploaded before and is to be credited again."
+    )
+    results = serializers.JSONField(
+        binary=True,
+        required=False,
+        help_text="Optional: the event's results as the calculator takes them (JSON); the "
+        "preview then lists every line whose points differ from what the rules give.",
+    )
+    players = serializers.JSONField(
+        binary=True,
+        required=False,
+        help_text='With `results`: each contestant\'s ABF numbers, {"N1": ["0123456", ...]}.',
+    )
+
+
+class UploadResultsSerializer(OrganiserFields):
+    name = serializers.CharField(max_length=160, help_text="The event's name.")
+    starts_on = serializers.DateField()
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    results = serializers.JSONField(help_text="The event's results as the calculator takes them.")
+    players = serializers.JSONField(
+        help_text='Each contestant\'s ABF numbers: {"N1": ["0123456", "0002288"], ...}.'
+    )
+
+
+def _awards_of(results: object) -> EventAwards:
+    """The calculator's request, computed by the award engine; errors under `results.`."""
+    given = CalculatorRequestSerializer(data=results)
+    if not given.is_valid():
+        raise ValidationError({"results": given.errors})
+    try:
+        return compute_awards(given.to_event())
+    except RulesError as error:
+        # The results are one field of this request: their errors are named inside it.
+        raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
+
+
+def _players_of(players: object) -> dict[str, list[str]]:
+    if not isinstance(players, dict) or not all(
+        isinstance(numbers, list) and all(isinstance(n, str | int) for n in numbers)
+        for numbers in players.values()
+    ):
+        raise ValidationError(
+            {"players": ['Give each contestant\'s ABF numbers: {"N1": ["0123456", "0002288"]}.']}
+        )
+    return {str(label): [str(n) for n in numbers] for label, numbers in players.items()}
+
+
+class _UploadApi(APIView):
+    permission_classes = [HasRole]
+    roles = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+
+    def upload(self, request: Request, pk: int) -> CreditUpload:
+        # Another login's upload is not found, never forbidden: nothing leaks through ids.
+        return get_object_or_404(selectors.uploads_for(user=request.user), pk=pk)
+
+
+class UploadCreateApi(_UploadApi):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Check a credit file (App. E step 1)",
+        request={"multipart/form-data": UploadCreateSerializer},
+        responses={201: UploadSerializer, 400: OpenApiResponse(description="Every bad line")},
+    )
+    def post(self, request: Request) -> Response:
+        data = UploadCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        expected = None
+        if values.get("results") is not None:
+            expected, problems = awards_by_player(
+                awards=_awards_of(values["results"]), players=_players_of(values.get("players"))
+            )
+            if problems:
+                raise UploadRejected(problems)
+        upload = credit_upload_check(
+            by=request.user,
+            filename=values["file"].name,
+            content=values["file"].read(),
+            event=EventDetails(
+                name=values["name"],
+                starts_on=values["starts_on"],
+                ends_on=values.get("ends_on"),
+                grade=values["grade"],
+                kind=values["kind"],
+                sessions=values["sessions"],
+                organiser=values["organiser"],
+                club=values["club_number"],
+            ),
+            authorisation_number=values["authorisation_number"],
+            intended=values["intended"],
+            expected=expected,
+        )
+        return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
+
+
+class UploadResultsApi(_UploadApi):
+    @extend_schema(
+        summary="From results to credits: compute the awards and check them as an upload",
+        description=(
+            "The event's results (rankings and matches, as the calculator takes them) with "
+            "each contestant's ABF numbers. The award engine computes every contestant's "
+            "award; each of its players is credited that award, through the same checks as a "
+            "credit file. Confirm the upload to credit it."
+        ),
+        request=UploadResultsSerializer,
+        responses={201: UploadSerializer, 400: OpenApiResponse(description="What is wrong")},
+    )
+    def post(self, request: Request) -> Response:
+        data = UploadResultsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        awards = _awards_of(values["results"])
+        upload = credit_results_check(
+            by=request.user,
+            event=EventDetails(
+                name=values["name"],
+                starts_on=values["starts_on"],
+                ends_on=values.get("ends_on"),
+                grade=awards.grade,
+                kind=awards.kind.value,
+                sessions=max(1, len(values["results"].get("sessions", []))),
+                organiser=values["organiser"],
+                club=values["club_number"],
+            ),
+            awards=awards,
+            players=_players_of(values["players"]),
+            authorisation_number=values["authorisation_number"],
+        )
+        return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
+
+
+class UploadListApi(_UploadApi):
+    @extend_schema(summary="Your uploads, newest first", responses=UploadSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(
+            selectors.uploads_for(user=request.user), request, view=self
+        )
+        return paginator.get_paginated_response(UploadSerializer(page, many=True).data)
+
+
+class UploadDetailApi(_UploadApi):
+    @extend_schema(summary="An upload and its preview", responses=UploadSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(UploadSerializer(self.upload(request, pk)).data)
+
+
+class UploadConfirmApi(_UploadApi):
+    @extend_schema(
+        summary="Credit a checked upload (App. E step 2): all lines or none",
+        request=None,
+        responses=UploadSerializer,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        upload = credit_upload_confirm(upload=self.upload(request, pk), by=request.user)
+        return Response(UploadSerializer(upload).data)
+
+
+class UploadCancelApi(_UploadApi):
+    @extend_schema(
+        summary="Cancel an upload not yet credited", request=None, responses=UploadSerializer
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        upload = credit_upload_cancel(upload=self.upload(request, pk), by=request.user)
+        return Response(UploadSerializer(upload).data)

@@ -1,0 +1,46 @@
+"""The ledger's refusals: one domain error, and the upload's list of problems by line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from centre.errors import DomainError
+
+
+class AwardsError(DomainError):
+    """A request the rules refuse; the message says why, for the person who asked."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason an upload cannot be credited: its line (0 for the whole file) and why."""
+
+    line: int
+    message: str
+    field: str = ""
+
+    @property
+    def where(self) -> str:
+        if self.field:
+            return self.field
+        return f"line {self.line}" if self.line else "file"
+
+    @property
+    def key(self) -> str:
+        """Where the API files it: the field it concerns, `lines.12`, or `file`."""
+        if self.field:
+            return self.field
+        return f"lines.{self.line}" if self.line else "file"
+
+
+class UploadRejected(AwardsError):
+    """The upload has errors; nothing was stored or credited."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        fields: dict[str, list[str]] = {}
+        for problem in problems:
+            fields.setdefault(problem.key, []).append(problem.message)
+        super().__init__(
+            f"The upload has {len(problems)} error(s); nothing was credited.", fields=fields
+        )

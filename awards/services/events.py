@@ -1,0 +1,125 @@
+"""The event whose awards are uploaded: its details, and who may issue them (1.2.2, 1.2.3,
+5.4.1, 7.5.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils import timezone
+
+from awards.models import Event, grade_colour
+from awards.services.errors import Problem
+from centre.models import User
+from clubs.models import Club, State
+from scheme.abf.grades import ABF_GRADES
+from scheme.abf.issuers import grades_issuable_by, organisers_for
+
+
+@dataclass
+class EventDetails:
+    """What the uploader says about the event whose awards these are."""
+
+    name: str
+    starts_on: date
+    grade: str
+    kind: str = Event.Kind.PAIRS
+    sessions: int = 1
+    ends_on: date | None = None
+    organiser: str = ""
+    club: Club | None = None
+    state: State | None = None
+
+    def as_json(self) -> dict:
+        return {
+            "name": self.name,
+            "starts_on": self.starts_on.isoformat(),
+            "ends_on": (self.ends_on or self.starts_on).isoformat(),
+            "grade": self.grade,
+            "kind": self.kind,
+            "sessions": self.sessions,
+            "organiser": self.organiser,
+            "club_id": self.club.pk if self.club else None,
+            "state_id": self.state.pk if self.state else None,
+        }
+
+
+def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
+    if by.is_club_secretary or not (event.organiser or event.club):
+        return []
+    problems: list[Problem] = []
+    allowed = organisers_for(by.role)
+    if event.organiser and event.organiser not in allowed:
+        problems.append(
+            Problem(
+                0,
+                f"Your login may not upload an event run by {event.organiser!r}; choose one of "
+                f"{', '.join(allowed)}.",
+                "event.organiser",
+            )
+        )
+    if by.is_state_secretary and event.club and event.club.state_id != by.state_id:
+        problems.append(
+            Problem(
+                0,
+                f"Club {event.club.number} is not a club of {by.state.code}.",
+                "event.club_number",
+            )
+        )
+    if event.organiser == Event.Organiser.CLUB and event.club is None:
+        problems.append(
+            Problem(0, "Give the number of the club that ran the event.", "event.club_number")
+        )
+    return problems
+
+
+def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
+    """Everything wrong with the event's details, or with this login issuing its grade."""
+    problems: list[Problem] = _organiser_problems(by=by, event=event)
+    if not event.name.strip():
+        problems.append(Problem(0, "Give the event's name.", "event.name"))
+    if event.grade not in ABF_GRADES:
+        problems.append(Problem(0, f"{event.grade!r} is not a grade of 1.5.1.", "event.grade"))
+        return problems
+    if event.grade not in grades_issuable_by(by.role):
+        colour = grade_colour(event.grade)
+        who = {
+            "gold": "centre staff (the gold point coordinator, 7.5.1)",
+            "red": "the state masterpoint secretary or the centre",
+            "green": "the state masterpoint secretary or the centre",
+        }[colour]
+        problems.append(
+            Problem(
+                0,
+                f"Your login may not issue grade {event.grade} ({colour}) points; they are "
+                f"uploaded by {who}.",
+                "event.grade",
+            )
+        )
+    if event.ends_on and event.ends_on < event.starts_on:
+        problems.append(Problem(0, "The event ends before it starts.", "event.ends_on"))
+    if event.sessions < 1:
+        problems.append(Problem(0, "An event has at least one session.", "event.sessions"))
+    if event.kind not in Event.Kind.values:
+        problems.append(Problem(0, f"{event.kind!r} is not pairs or teams.", "event.kind"))
+    if event.starts_on > timezone.localdate():
+        problems.append(Problem(0, "The event has not been played yet.", "event.starts_on"))
+    return problems
+
+
+def event_organiser_resolve(*, by: User, event: EventDetails) -> None:
+    """Fill in who ran the event from who uploads it: a club its own, a state its own."""
+    if by.is_club_secretary:
+        event.organiser = Event.Organiser.CLUB
+        event.club = by.club
+        event.state = by.club.state
+    elif by.is_state_secretary:
+        # A congress may be run by a club of the state; it is then invoiced to that club.
+        event.organiser = event.organiser or Event.Organiser.STATE
+        event.state = by.state
+    else:
+        event.organiser = event.organiser or (
+            Event.Organiser.CLUB if event.club else Event.Organiser.NATIONAL
+        )
+        if event.club and not event.state:
+            event.state = event.club.state

@@ -1,0 +1,301 @@
+"""Checking an upload (App. E, step 1): every line of a credit file, the event it is for and
+its authorisation, before anything is credited."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from awards import credit_files
+from awards.models import Authorisation, CreditUpload, grade_colour
+from awards.services.errors import Problem, UploadRejected
+from awards.services.events import EventDetails, event_organiser_resolve, event_problems
+from centre.models import User
+from clubs.models import Club
+from players import abf_numbers
+from players.models import Player
+from scheme.abf.grades import ABF_GRADES
+from scheme.abf.issuers import needs_authorisation
+from scheme.core.points import points_text
+
+# ABF numbers per query: well under SQLite's 32,766 parameters.
+CHUNK = 5000
+
+
+@dataclass
+class _Checked:
+    problems: list[Problem] = field(default_factory=list)
+    lines: list[dict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: {"green": 0, "red": 0, "gold": 0})
+
+
+def sha256_of(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def _players_by_number(numbers: Iterable[str]) -> dict[str, Player]:
+    numbers = list(numbers)
+    found: dict[str, Player] = {}
+    for start in range(0, len(numbers), CHUNK):
+        for player in Player.objects.filter(abf_number__in=numbers[start : start + CHUNK]).only(
+            "id", "abf_number", "given_names", "family_name", "status", "home_club_id"
+        ):
+            found[player.abf_number] = player
+    return found
+
+
+def _check_lines(
+    *, credits: list[credit_files.CreditLine], event_colour: str, filename: str
+) -> _Checked:
+    checked = _Checked()
+    players = _players_by_number({c.abf_number for c in credits})
+    clubs = dict(
+        Club.objects.filter(
+            pk__in={p.home_club_id for p in players.values() if p.home_club_id}
+        ).values_list("pk", "number")
+    )
+    bad_lines: set[int] = set()
+    for credit in credits:
+        colour = credit.colour or event_colour
+        if colour != event_colour:
+            checked.problems.append(
+                Problem(
+                    credit.line,
+                    f"{credit.abf_number} is given {points_text(credit.points)} {colour} "
+                    f"points, but this event's grade earns {event_colour} points; this "
+                    f"upload may not issue {colour} points.",
+                )
+            )
+            bad_lines.add(credit.line)
+            continue
+        player = players.get(credit.abf_number)
+        if player is None:
+            reason = abf_numbers.validation_error(credit.abf_number)
+            message = (
+                reason.replace(" is not an ABF number", " is not a valid ABF number")
+                if reason
+                else f"{credit.abf_number} is not a registered ABF number."
+            )
+            checked.problems.append(Problem(credit.line, message))
+            bad_lines.add(credit.line)
+            continue
+        if player.status == Player.Status.DECEASED:
+            checked.problems.append(
+                Problem(
+                    credit.line,
+                    f"{credit.abf_number} {player.given_names} {player.family_name} is "
+                    f"recorded as deceased.",
+                )
+            )
+            bad_lines.add(credit.line)
+            continue
+        warning = ""
+        if player.status == Player.Status.INACTIVE:
+            # 1.3.2: held, credited only if the player renews in time.
+            warning = "inactive: held until the player is reactivated (1.3.2)"
+            checked.warnings.append(
+                f"Line {credit.line}: {credit.abf_number} {player.given_names} "
+                f"{player.family_name} is inactive; the points are held (1.3.2)."
+            )
+        checked.totals[colour] += credit.points
+        checked.lines.append(
+            {
+                "line": credit.line,
+                "player_id": player.pk,
+                "abf_number": player.abf_number,
+                "name": f"{player.given_names} {player.family_name}",
+                "home_club": clubs.get(player.home_club_id),
+                "colour": colour,
+                "points": credit.points,
+                "held": player.status == Player.Status.INACTIVE,
+                "warning": warning,
+            }
+        )
+    return checked
+
+
+def _authorisation_problems(
+    *, by: User, event: EventDetails, number: str, red_total: int
+) -> tuple[Authorisation | None, list[Problem]]:
+    number = number.strip()
+    needs = (
+        by.is_club_secretary
+        and needs_authorisation(event.grade)
+        and by.club.state is not None
+        and by.club.state.requires_authorisation
+    )
+    if not number:
+        if needs:
+            return None, [
+                Problem(
+                    0,
+                    f"Grade {event.grade} points need an authorisation number from the state "
+                    f"masterpoint secretary (2.6).",
+                    "authorisation",
+                )
+            ]
+        return None, []
+    authorisation = Authorisation.objects.filter(number__iexact=number).first()
+    if authorisation is None or (by.is_club_secretary and authorisation.club_id != by.club_id):
+        return None, [
+            Problem(0, f"{number} is not an authorisation issued to your club.", "authorisation")
+        ]
+    if by.is_state_secretary and authorisation.state_id != by.state_id:
+        return None, [
+            Problem(0, f"{number} is not an authorisation of your state.", "authorisation")
+        ]
+    if authorisation.grade != event.grade:
+        return None, [
+            Problem(
+                0,
+                f"Authorisation {number} is for grade {authorisation.grade}, not {event.grade}.",
+                "authorisation",
+            )
+        ]
+    if authorisation.credited + red_total > authorisation.amount:
+        return authorisation, [
+            Problem(
+                0,
+                f"The upload credits {points_text(red_total)} red points, but authorisation "
+                f"{number} has {points_text(authorisation.remaining)} of "
+                f"{points_text(authorisation.amount)} left (2.6).",
+                "authorisation",
+            )
+        ]
+    return authorisation, []
+
+
+def credit_upload_check(
+    *,
+    by: User,
+    filename: str,
+    content: bytes,
+    event: EventDetails,
+    authorisation_number: str = "",
+    intended: bool = False,
+    source: str = CreditUpload.Source.FILE,
+    expected: dict[str, int] | None = None,
+) -> CreditUpload:
+    """App. E step 1: check every line and keep the upload, ready for confirmation.
+
+    `expected` (ABF number -> hundredths), when the event's results came with the file, is
+    what the award rules give; the preview then lists every line that differs from it.
+
+    Raises UploadRejected, listing every problem by line, when anything is wrong; then
+    nothing is stored.
+    """
+    problems = event_problems(by=by, event=event)
+    event_organiser_resolve(by=by, event=event)
+    parsed = credit_files.parse(filename, content)
+    problems += [Problem(e.line, e.message) for e in parsed.errors]
+    event_colour = grade_colour(event.grade) if event.grade in ABF_GRADES else ""
+    if event_colour:
+        file_colours = credit_files.line_format(filename)
+        single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None
+        if single and single != event_colour:
+            problems.append(
+                Problem(
+                    0,
+                    f"This is a {single} points file ({parsed.extension}), but grade "
+                    f"{event.grade} earns {event_colour} points.",
+                )
+            )
+            checked = _Checked()
+        else:
+            checked = _check_lines(
+                credits=parsed.credits, event_colour=event_colour, filename=filename
+            )
+            problems += checked.problems
+    else:
+        checked = _Checked()
+    digest = sha256_of(content)
+    if not intended:
+        earlier = (
+            CreditUpload.objects.filter(
+                uploaded_by=by,
+                sha256=digest,
+                intended=False,
+                status__in=[CreditUpload.Status.CHECKED, CreditUpload.Status.CREDITED],
+            )
+            .order_by("created_at")
+            .first()
+        )
+        if earlier is not None:
+            problems.append(
+                Problem(
+                    0,
+                    f"This file was already uploaded on "
+                    f"{timezone.localtime(earlier.created_at):%d/%m/%Y %H:%M} (upload "
+                    f"{earlier.pk}, {earlier.get_status_display().lower()}). If it is meant "
+                    f"to be credited again, say that the repeat is intended.",
+                    "intended",
+                )
+            )
+    authorisation = None
+    if event.grade in ABF_GRADES:
+        authorisation, more = _authorisation_problems(
+            by=by, event=event, number=authorisation_number, red_total=checked.totals["red"]
+        )
+        problems += more
+    if problems:
+        raise UploadRejected(sorted(problems, key=lambda p: (p.line, p.field)))
+    try:
+        with transaction.atomic():
+            return CreditUpload.objects.create(
+                source=source,
+                uploaded_by=by,
+                club=event.club,
+                state=event.state,
+                filename=filename,
+                content=content,
+                sha256=digest,
+                intended=intended,
+                event_details=event.as_json(),
+                authorisation=authorisation,
+                preview={
+                    "lines": checked.lines,
+                    "warnings": checked.warnings,
+                    "totals": checked.totals,
+                    "differences": _differences(checked.lines, expected),
+                    "checked_against_results": expected is not None,
+                },
+                line_count=len({line["line"] for line in checked.lines}),
+                total_green=checked.totals["green"],
+                total_red=checked.totals["red"],
+                total_gold=checked.totals["gold"],
+            )
+    except IntegrityError as exc:  # the same file checked twice at once
+        raise UploadRejected(
+            [Problem(0, "This file was already uploaded just now.", "intended")]
+        ) from exc
+
+
+def _differences(lines: list[dict], expected: dict[str, int] | None) -> list[dict]:
+    """Every line whose points differ from what the rules give, and every player missing."""
+    if expected is None:
+        return []
+    given: dict[str, int] = {}
+    for line in lines:
+        given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
+    differences = [
+        {
+            "line": line["line"],
+            "abf_number": line["abf_number"],
+            "name": line["name"],
+            "points": line["points"],
+            "expected": expected.get(line["abf_number"], 0),
+        }
+        for line in lines
+        if expected.get(line["abf_number"], 0) != given[line["abf_number"]]
+    ]
+    differences += [
+        {"line": None, "abf_number": number, "name": "", "points": 0, "expected": points}
+        for number, points in sorted(expected.items())
+        if points and number not in given
+    ]
+    return differences

@@ -1,0 +1,113 @@
+"""The calculator page: a club secretary types an event's results and reads its awards."""
+
+from __future__ import annotations
+
+import re
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from awards.forms import (
+    MATCHES_HELP,
+    RANKING_HELP,
+    CalculatorForm,
+    SessionForm,
+    SessionFormSet,
+    build_event,
+)
+from centre.documents import render_csv
+from centre.responses import file_response
+from scheme.abf import EventAwards, RulesError, compute_awards
+
+SESSION_PREFIX = "session"
+
+
+def calculator(request: HttpRequest) -> HttpResponse:
+    awards = None
+    if request.method == "POST" and "add_session" in request.POST:
+        form, sessions = _with_another_session(request)
+    elif request.method == "POST":
+        form = CalculatorForm(request.POST)
+        sessions = SessionFormSet(request.POST, prefix=SESSION_PREFIX)
+        if form.is_valid() and sessions.is_valid():
+            played = [f.cleaned_data["session"] for f in sessions if "session" in f.cleaned_data]
+            try:
+                awards = compute_awards(build_event(form, played))
+            except RulesError as error:
+                # The page names the place in words, where the API gives its dotted path.
+                form.add_error(None, f"{_where(error.field)}: {error.message}")
+            else:
+                if "download" in request.POST:
+                    return _csv(awards)
+    else:
+        form = CalculatorForm()
+        sessions = SessionFormSet(prefix=SESSION_PREFIX)
+    return render(
+        request,
+        "awards/calculator.html",
+        {
+            "form": form,
+            "sessions": sessions,
+            "awards": awards,
+            "rows": _rows(awards) if awards else [],
+            "ranking_help": RANKING_HELP,
+            "matches_help": MATCHES_HELP,
+        },
+    )
+
+
+def _with_another_session(request: HttpRequest) -> tuple[CalculatorForm, SessionFormSet]:
+    """The same form, unvalidated, with one more (empty) session."""
+    total = int(request.POST.get(f"{SESSION_PREFIX}-TOTAL_FORMS", "1") or 1)
+    initial = [
+        {
+            name: request.POST.get(f"{SESSION_PREFIX}-{index}-{name}", "")
+            for name in SessionForm.base_fields
+        }
+        for index in range(min(total, 20))
+    ]
+    form = CalculatorForm(initial=request.POST.dict())
+    return form, SessionFormSet(initial=initial, prefix=SESSION_PREFIX)
+
+
+def _rows(awards: EventAwards) -> list:
+    """Contestants, best total first (ties keep the order of the results)."""
+    return sorted(awards.contestants, key=lambda c: -c.total)
+
+
+def _where(path: str) -> str:
+    """'sessions[0].fields[1].tables' in words: 'Session 1, E-W ranking, tables'."""
+    words = re.sub(r"sessions\[(\d+)\]", lambda m: f"Session {int(m[1]) + 1}", path)
+    # The page's first ranking box is the field, or the N-S of a Mitchell; the second, E-W.
+    words = words.replace("fields[0]", "ranking").replace("fields[1]", "E-W ranking")
+    words = re.sub(r"matches\[(\d+)\]", lambda m: f"match {int(m[1]) + 1}", words)
+    words = words.replace("outright", "Final placings").replace("_", " ")
+    return re.sub(r"\[(\d+)\]", lambda m: f" line {int(m[1]) + 1}", words).replace(".", ", ")
+
+
+def _csv(awards: EventAwards) -> HttpResponse:
+    sessions = len(awards.contestants[0].sessions) if awards.contestants else 0
+    header = [
+        "Contestant",
+        *(f"Session {n}" for n in range(1, sessions + 1)),
+        "Matches",
+        "Outright",
+        "Total",
+    ]
+    rows: list[list[object]] = [
+        [
+            contestant.label,
+            *("" if award is None else award for award in contestant.sessions),
+            contestant.matches,
+            contestant.outright,
+            contestant.total,
+        ]
+        for contestant in _rows(awards)
+    ]
+    rows += [
+        [],
+        ["Rules", awards.rules, "Grade", awards.grade, "Colour", awards.colour.value],
+        ["Working"],
+        *([line] for line in awards.working),
+    ]
+    return file_response(render_csv(header, rows), "masterpoint-awards.csv")

@@ -1,0 +1,83 @@
+"""The public masterpoint lookup and statements (1.4.4)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from awards import selectors
+from awards.forms import StatementPeriodForm
+from awards.statements import chart_lines, statement_csv, statement_pdf
+from centre.responses import file_response
+from players.models import Player
+
+
+def lookup(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    found = list(selectors.players_lookup(query=query)) if query else []
+    if len(found) == 1 and query.isdigit():
+        return redirect("awards:player", abf_number=found[0].abf_number)
+    return render(request, "awards/lookup.html", {"query": query, "players": found})
+
+
+def _public_player(abf_number: str) -> Player:
+    return get_object_or_404(Player.objects.select_related("home_club"), abf_number=abf_number)
+
+
+def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, StatementPeriodForm]:
+    form = StatementPeriodForm(request.GET or None)
+    if form.is_valid():
+        return form.cleaned_data["start"], form.cleaned_data["end"], form
+    return None, None, form
+
+
+def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
+    """A player's totals by colour, position, home club, statement and chart."""
+    player = _public_player(abf_number)
+    start, end, form = _statement_period(request)
+    opening, lines, closing = selectors.player_statement(player=player, start=start, end=end)
+    year = timezone.localdate().year
+    return render(
+        request,
+        "awards/player.html",
+        {
+            "player": player,
+            "totals": selectors.player_totals(player=player),
+            "year_totals": selectors.player_totals(player=player, year=year),
+            "year": year,
+            "position": selectors.player_position(player=player),
+            "opening": opening,
+            "lines": lines,
+            "closing": closing,
+            "form": form,
+            "query": request.GET.urlencode(),
+            "chart": chart_lines(selectors.player_points_by_month(player=player)),
+        },
+    )
+
+
+def player_statement_csv(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _public_player(abf_number)
+    start, end, _ = _statement_period(request)
+    opening, lines, _closing = selectors.player_statement(player=player, start=start, end=end)
+    return file_response(
+        statement_csv(player=player, opening=opening, lines=lines), f"statement-{abf_number}.csv"
+    )
+
+
+def player_statement_pdf(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _public_player(abf_number)
+    start, end, _ = _statement_period(request)
+    opening, lines, closing = selectors.player_statement(player=player, start=start, end=end)
+    span = f"{start:%d/%m/%Y} to {end:%d/%m/%Y}" if start and end else "all awards"
+    pdf = statement_pdf(
+        player=player,
+        opening=opening,
+        lines=lines,
+        closing=closing,
+        title=f"Player Awards Statement: {span}",
+    )
+    return file_response(pdf, f"statement-{abf_number}.pdf")

@@ -1,0 +1,120 @@
+"""Uploads: App. E's two steps, kept until confirmed or cancelled."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from awards import selectors
+from awards.forms import CreditFileForm, EventDetailsForm
+from awards.models import CreditUpload
+from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
+from awards.services.errors import AwardsError, Problem, UploadRejected
+from awards.services.uploads import credit_upload_check
+from centre.models import Role
+from centre.permissions import role_required
+from scheme.abf.issuers import grades_issuable_by, organisers_for
+
+uploader_required = role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+PREVIEW_LINES = 1000
+
+
+def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> EventDetailsForm:
+    """The event's details as this login may give them: its grades and its organisers."""
+    options = {
+        "grades": grades_issuable_by(request.user.role),
+        "organisers": organisers_for(request.user.role),
+    }
+    if request.method == "POST":
+        return form_class(request.POST, request.FILES, **options)
+    return form_class(**options)
+
+
+@uploader_required
+def upload_new(request: HttpRequest) -> HttpResponse:
+    """Step 1: the secretary sends a credit file and the event's details; the portal checks."""
+    problems: list[Problem] = []
+    form = event_form(request, CreditFileForm)
+    if request.method == "POST" and form.is_valid():
+        sent = form.cleaned_data["file"]
+        try:
+            upload = credit_upload_check(
+                by=request.user,
+                filename=sent.name,
+                content=sent.read(),
+                event=form.event_details(),
+                authorisation_number=form.cleaned_data["authorisation_number"],
+                intended=form.cleaned_data["intended"],
+            )
+        except UploadRejected as rejected:
+            # Every problem, by line, above the form (templates/awards/_problems.html).
+            problems = rejected.problems
+        else:
+            return redirect("awards:upload", pk=upload.pk)
+    waiting = selectors.uploads_for(user=request.user).filter(status=CreditUpload.Status.CHECKED)
+    return render(
+        request,
+        "awards/upload_new.html",
+        {"form": form, "problems": problems, "waiting": waiting},
+        status=400 if problems else 200,
+    )
+
+
+@uploader_required
+def uploads(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "awards/uploads.html", {"uploads": selectors.uploads_for(user=request.user)[:200]}
+    )
+
+
+@uploader_required
+def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The preview: each line's player, name, home club and points; totals; warnings."""
+    upload = get_object_or_404(selectors.uploads_for(user=request.user), pk=pk)
+    lines = upload.preview.get("lines", [])
+    return render(
+        request,
+        "awards/upload_detail.html",
+        {
+            "upload": upload,
+            "lines": lines[:PREVIEW_LINES],
+            "hidden_lines": max(0, len(lines) - PREVIEW_LINES),
+            "warnings": upload.preview.get("warnings", []),
+        },
+    )
+
+
+@uploader_required
+def upload_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step 2: credit every line at once, or none."""
+    upload = get_object_or_404(selectors.uploads_for(user=request.user), pk=pk)
+    if request.method != "POST":
+        return redirect("awards:upload", pk=upload.pk)
+    try:
+        upload = credit_upload_confirm(upload=upload, by=request.user)
+    except UploadRejected as rejected:
+        for problem in rejected.problems:
+            messages.error(request, f"{problem.where}: {problem.message}")
+    except AwardsError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"Credited {upload.line_count} lines to {upload.period.label}; they are provisional "
+            f"until the month is closed.",
+        )
+    return redirect("awards:upload", pk=upload.pk)
+
+
+@uploader_required
+def upload_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    upload = get_object_or_404(selectors.uploads_for(user=request.user), pk=pk)
+    if request.method == "POST":
+        try:
+            credit_upload_cancel(upload=upload, by=request.user)
+        except AwardsError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{upload.filename} is cancelled; nothing was credited.")
+    return redirect("awards:upload", pk=upload.pk)
