@@ -16,6 +16,7 @@ from centre.errors import form_add_error
 from centre.models import Period, Role
 from centre.permissions import role_required
 from clubs.models import State
+from scheme.core.points import from_decimal
 
 
 @role_required(Role.STATE_SECRETARY, Role.STAFF)
@@ -30,7 +31,7 @@ def authorisations(request: HttpRequest) -> HttpResponse:
                 club=club,
                 event_name=form.cleaned_data["event_name"],
                 grade=form.cleaned_data["grade"],
-                amount=int(form.cleaned_data["amount"] * 100),
+                amount=from_decimal(form.cleaned_data["amount"]),
             )
         except AwardsError as error:
             form_add_error(form, error)

@@ -5,8 +5,9 @@ import pytest
 from awards.models import Authorisation, Credit, CreditUpload, HeldCredit
 from awards.selectors import player_totals, totals_disagreements
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
-from awards.services.errors import UploadRejected
+from awards.services.errors import Problem, UploadRejected
 from awards.services.uploads import credit_upload_check
+from centre.errors import DomainError
 from players.models import Player
 from tests.awards.conftest import event, grn, upload_and_confirm
 from tests.factories import PlayerFactory
@@ -349,3 +350,20 @@ def test_state_secretary_cannot_authorise_another_states_club(state_secretary_b,
         authorisation_issue(
             by=state_secretary_b, club=club_a, event_name="x", grade="B4c", amount=100
         )
+
+
+def test_a_rejected_upload_files_each_problem_under_its_line_or_field():
+    rejected = UploadRejected(
+        [
+            Problem(2, "bad digits"),
+            Problem(2, "bad number"),
+            Problem(0, "not a credit file"),
+            Problem(0, "give a name", "event.name"),
+        ]
+    )
+    assert isinstance(rejected, DomainError)
+    assert rejected.fields == {
+        "lines.2": ["bad digits", "bad number"],
+        "file": ["not a credit file"],
+        "event.name": ["give a name"],
+    }
