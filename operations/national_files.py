@@ -27,6 +27,7 @@ from django.db.models import Exists, OuterRef, QuerySet, Sum
 from awards.models import Credit, Event, PlayerTotals
 from clubs.models import Club
 from players.models import Alternate, Player
+from scheme.abf.ranks import RANKS
 
 CHUNK = 2000
 
@@ -145,8 +146,6 @@ def _approved_totals(player_ids: list[int]) -> dict[int, dict[str, int]]:
 
 
 def player_rows() -> Iterator[dict[str, object]]:
-    from scheme.abf.ranks import RANKS
-
     players = Player.objects.exclude(status=Player.Status.DECEASED)
     for chunk in _in_chunks(
         players,

@@ -4,9 +4,9 @@ report with the schedule of its home players' promotions (1.4.3), as PDF."""
 from datetime import date
 
 from awards.models import Event
-from scheme.core.points import points_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from scheme.core.points import points_text
 
 ORGANISERS = dict(Event.Organiser.choices)
 

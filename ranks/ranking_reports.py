@@ -21,7 +21,7 @@ from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from awards.models import Credit, PlayerTotals
-from scheme.core.points import points_text
+from centre.access import clubs_visible_to
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
@@ -29,6 +29,7 @@ from clubs.models import Club
 from players.models import Alternate, Player
 from ranks.models import RankingReport
 from scheme.abf.ranks import Totals, rank_for
+from scheme.core.points import points_text
 
 CHUNK = 2000
 MEMBERSHIP_ORDER = {"Home": 0, "Alternate": 1, "Visitor": 2}
@@ -250,8 +251,6 @@ def ranking_report_email_send(*, report_id: int) -> bool:
 
 def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
     """A club sees its own reports, a state secretary those of the state's clubs, staff all."""
-    from centre.access import clubs_visible_to
-
     return RankingReport.objects.filter(club__in=clubs_visible_to(user=user)).select_related("club")
 
 

@@ -15,7 +15,7 @@ not depend on when the promotions were recorded.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import F, Sum
 
@@ -209,6 +209,4 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
 
 
 def _with_position(standing: Standing, position: int) -> Standing:
-    from dataclasses import replace
-
     return replace(standing, position=position)

@@ -3,9 +3,9 @@
 from celery import shared_task
 from django.utils import timezone
 
-from scheme.core.calendar import previous_quarter, quarter_of
 from ranks import ranking_reports as reports
 from ranks import services
+from scheme.core.calendar import previous_quarter, quarter_of
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
