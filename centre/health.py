@@ -4,6 +4,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
+from centre.celery import app
+
 
 def check_database() -> None:
     with connection.cursor() as cursor:
@@ -18,8 +20,6 @@ def check_cache() -> None:
 
 
 def check_broker() -> None:
-    from centre.celery import app
-
     with app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=2)
 

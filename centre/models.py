@@ -1,3 +1,5 @@
+import calendar
+
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models import Q
@@ -109,8 +111,6 @@ class Period(models.Model):
 
     @property
     def label(self) -> str:
-        import calendar
-
         return f"{calendar.month_name[self.month]} {self.year}"
 
     @property

@@ -8,11 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from centre.models import Period
-
-
-def sydney_month(at: datetime | None = None) -> tuple[int, int]:
-    local = timezone.localtime(at or timezone.now())
-    return local.year, local.month
+from scheme.core.calendar import sydney_month
 
 
 def period_for_credits(*, at: datetime | None = None) -> Period:
@@ -24,7 +20,7 @@ def period_for_credits(*, at: datetime | None = None) -> Period:
     """
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("period_for_credits must be called inside a transaction")
-    year, month = sydney_month(at)
+    year, month = sydney_month(at or timezone.now())
     while True:
         period, _ = Period.objects.get_or_create(year=year, month=month)
         period = Period.objects.select_for_update().get(pk=period.pk)

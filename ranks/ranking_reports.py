@@ -29,6 +29,7 @@ from clubs.models import Club
 from players.models import Alternate, Player
 from ranks.models import RankingReport
 from scheme.abf.ranks import Totals, rank_for
+from scheme.core.calendar import quarter_label, quarter_months
 from scheme.core.points import points_text
 
 CHUNK = 2000
@@ -52,11 +53,6 @@ class RankingRow:
     @property
     def total(self) -> int:
         return self.green + self.red + self.gold
-
-
-def quarter_months(year: int, quarter: int) -> list[int]:
-    first = 3 * (quarter - 1) + 1
-    return [first, first + 1, first + 2]
 
 
 def _chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
@@ -99,7 +95,7 @@ def approved_totals_at(
 
 def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
     """The rows of a club's ranking report for a quarter, as they stand now."""
-    months = quarter_months(year, quarter)
+    months = [month for _, month in quarter_months(year, quarter)]
     at_club: dict[int, int] = {
         row["player_id"]: row["points"]
         for row in Credit.objects.filter(
@@ -226,11 +222,12 @@ def ranking_report_email_send(*, report_id: int) -> bool:
         club = report.club
         if not club.secretary_email:
             return None
+        quarter = quarter_label(report.year, report.quarter)
         message = EmailMessage(
             subject=f"Player ranking report {report.covers} for {club.number} {club.name}",
             body=(
                 f"Dear {club.secretary_name or 'masterpoint secretary'},\n\n"
-                f"Attached is the club's player ranking report for {quarter_label(report)} "
+                f"Attached is the club's player ranking report for {quarter} "
                 "(1.4.3): the masterpoint totals and ranks of your home members and "
                 "alternates, and of the players who earned points at the club in the "
                 "quarter. It is also on the club's documents page.\n\nMasterpoint Centre\n"
@@ -252,12 +249,6 @@ def ranking_report_email_send(*, report_id: int) -> bool:
 def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
     """A club sees its own reports, a state secretary those of the state's clubs, staff all."""
     return RankingReport.objects.filter(club__in=clubs_visible_to(user=user)).select_related("club")
-
-
-def quarter_label(report: RankingReport) -> str:
-    names = ("January", "April", "July", "October")
-    ends = ("March", "June", "September", "December")
-    return f"{names[report.quarter - 1]} to {ends[report.quarter - 1]} {report.year}"
 
 
 CSV_HEADER = [
@@ -352,7 +343,7 @@ def report_pdf(report: RankingReport) -> bytes:
         Document(
             title=f"Player ranking report: {club.number} {club.name}",
             lines=[
-                f"{quarter_label(report)} ({report.covers})",
+                f"{quarter_label(report.year, report.quarter)} ({report.covers})",
                 f"Issued {timezone.localtime(report.issued_at):%d/%m/%Y}",
             ],
             sections=sections,
