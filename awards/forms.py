@@ -9,11 +9,12 @@ from django import forms
 from django.forms import formset_factory
 from django.http import Http404
 
-from awards.models import AUTHORISED_GRADES, GRADE_CHOICES
+from awards.models import AUTHORISED_GRADES
 from awards.models import Event as LedgerEvent
 from awards.services.events import EventDetails
 from centre.access import club_for
 from centre.models import User
+from centre.schemes import grade_choices
 from clubs.models import Club
 from clubs.selectors import club_by_number
 from scheme.abf import (
@@ -241,7 +242,7 @@ class EventDetailsForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["grade"].choices = [
-            (code, label) for code, label in GRADE_CHOICES if code in grades
+            (code, label) for code, label in grade_choices() if code in grades
         ]
         if "E" in grades:
             # 1.5.1: grade E, club events, is what a club masterpoints week by week.

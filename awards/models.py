@@ -4,24 +4,18 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from centre.schemes import current_scheme, grade_choices, point_kind_choices
 from scheme.abf import issuers
 from scheme.abf.grades import ABF_GRADES
 
-GRADE_CHOICES = [(code, f"{code} ({grade.description})") for code, grade in ABF_GRADES.items()]
 # 2.6, 2.7, 6.2.1: the red grades a state secretary may authorise, in the order of 1.5.1
 # (a tuple, for choices and the database constraint).
 AUTHORISED_GRADES = tuple(code for code in ABF_GRADES if code in issuers.AUTHORISED_GRADES)
 
 
-class Colour(models.TextChoices):
-    GREEN = "green", "Green"
-    RED = "red", "Red"
-    GOLD = "gold", "Gold"
-
-
 def grade_colour(grade: str) -> str:
-    """1.5.1: the colour of a grade's points."""
-    return str(ABF_GRADES[grade].colour)
+    """1.5.1: the colour (the scheme's kind of point) of a grade's points."""
+    return current_scheme().grade(grade).point_kind
 
 
 class Event(models.Model):
@@ -51,7 +45,7 @@ class Event(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField()
     # Blank only for points earned overseas (1.3.4), which have no ABF grade.
-    grade = models.CharField(max_length=3, choices=GRADE_CHOICES, blank=True)
+    grade = models.CharField(max_length=3, choices=grade_choices, blank=True)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PAIRS)
     sessions = models.PositiveSmallIntegerField(default=1)
     created_by = models.ForeignKey(
@@ -211,7 +205,7 @@ class Credit(models.Model):
 
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="credits")
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="credits")
-    colour = models.CharField(max_length=5, choices=Colour.choices)
+    colour = models.CharField(max_length=12, choices=point_kind_choices)
     # Hundredths of a masterpoint; negative only for an adjustment.
     points = models.IntegerField()
     source = models.CharField(max_length=11, choices=Source.choices)
@@ -270,7 +264,7 @@ class HeldCredit(models.Model):
         "players.Player", on_delete=models.PROTECT, related_name="held_credits"
     )
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="held_credits")
-    colour = models.CharField(max_length=5, choices=Colour.choices)
+    colour = models.CharField(max_length=12, choices=point_kind_choices)
     points = models.PositiveIntegerField()
     upload = models.ForeignKey(
         CreditUpload, null=True, blank=True, on_delete=models.PROTECT, related_name="held"

@@ -8,13 +8,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from centre.schemes import point_kind_choices
 from ranks.standings import GROUPS, mccutcheon, year_standings
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
 
 
 class StandingsQuerySerializer(serializers.Serializer):
-    colour = serializers.ChoiceField(choices=["green", "red", "gold"], required=False)
+    colour = serializers.ChoiceField(
+        choices=[code for code, _ in point_kind_choices()], required=False
+    )
     state = serializers.CharField(required=False, max_length=3)
     group = serializers.CharField(required=False, help_text="A ranking group at 1 January.")
     limit = serializers.IntegerField(required=False, min_value=1, max_value=1000, default=100)

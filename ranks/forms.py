@@ -1,5 +1,6 @@
 from django import forms
 
+from centre.schemes import point_kind_choices
 from clubs.models import State
 from ranks.standings import GROUPS
 
@@ -9,7 +10,7 @@ class StandingsForm(forms.Form):
 
     colour = forms.ChoiceField(
         required=False,
-        choices=[("", "All colours"), ("green", "Green"), ("red", "Red"), ("gold", "Gold")],
+        choices=[("", "All colours"), *point_kind_choices()],
     )
     state = forms.ChoiceField(required=False, choices=[])
     group = forms.ChoiceField(required=False, choices=[], label="Ranking group at 1 January")

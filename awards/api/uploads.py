@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
-from awards.models import GRADE_CHOICES, CreditUpload, Event
+from awards.models import CreditUpload, Event
 from awards.serializers import CalculatorRequestSerializer
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.entry import awards_by_player, credit_results_check
@@ -24,6 +24,7 @@ from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
 from centre.models import Role
 from centre.permissions import HasRole
+from centre.schemes import grade_choices
 from clubs.models import Club
 from clubs.selectors import club_by_number
 from scheme.abf import EventAwards, RulesError, compute_awards
@@ -109,7 +110,7 @@ class UploadCreateSerializer(OrganiserFields):
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True)
-    grade = serializers.ChoiceField(choices=[code for code, _ in GRADE_CHOICES])
+    grade = serializers.ChoiceField(choices=[code for code, _ in grade_choices()])
     kind = serializers.ChoiceField(choices=Event.Kind.values, default="pairs")
     sessions = serializers.IntegerField(min_value=1, max_value=99, default=1)
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")

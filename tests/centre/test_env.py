@@ -87,3 +87,31 @@ def test_the_portal_runs_the_abf_scheme_by_default(settings):
     assert settings.MASTERPOINT_SCHEME == "abf"
     assert current_scheme().code == "abf"
     assert [code for code, _ in point_kind_choices()] == ["green", "red", "gold"]
+
+
+def test_the_ledger_takes_its_point_kinds_and_grades_from_the_scheme_in_force(
+    settings, monkeypatch
+):
+    from dataclasses import replace
+
+    from awards.models import Credit, Event
+    from scheme import PointKind, registry
+    from scheme.abf.scheme import ABF_SCHEME
+
+    other = replace(
+        ABF_SCHEME,
+        code="other",
+        point_kinds=(PointKind("a", "A", "#000000", 1), PointKind("b", "B", "#ffffff", 2)),
+    )
+    monkeypatch.setitem(registry.SCHEMES, "other", other)
+
+    assert [code for code, _ in Credit._meta.get_field("colour").choices] == [
+        "green",
+        "red",
+        "gold",
+    ]
+    settings.MASTERPOINT_SCHEME = "other"
+    assert [code for code, _ in Credit._meta.get_field("colour").choices] == ["a", "b"]
+    assert [code for code, _ in Event._meta.get_field("grade").choices] == [
+        grade.code for grade in other.grades
+    ]
