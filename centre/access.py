@@ -61,3 +61,9 @@ def club_for(user: User | AnonymousUser, number: int | str, *, acting: bool = Fa
     if club is None:
         raise Http404("No such club.")
     return club
+
+
+def acting_club(user: User) -> Model | None:
+    """Whom a change is made for: staff act as the centre (None), a club secretary for the
+    club."""
+    return None if user.is_centre_staff else user.club

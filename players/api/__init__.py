@@ -14,7 +14,6 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from centre.models import Role
-from clubs.models import Club
 from players.models import Player
 from players.selectors import player_by_abf_number, players_visible_to
 
@@ -39,8 +38,3 @@ def named_player(data: Any) -> Player:
     serializer = AbfNumberSerializer(data=data)
     serializer.is_valid(raise_exception=True)
     return player_by_abf_number(number=serializer.validated_data["abf_number"])
-
-
-def acting_club_or_none(request: Request) -> Club | None:
-    """Staff act as the centre (no club); a club secretary acts for the club."""
-    return None if request.user.is_centre_staff else request.user.club

@@ -9,12 +9,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from centre.access import club_for
+from centre.access import acting_club, club_for
 from centre.permissions import HasRole
 from players.api import (
     ACTORS,
     AbfNumberSerializer,
-    acting_club_or_none,
     named_player,
     visible_player,
 )
@@ -78,7 +77,7 @@ class PlayerUpdateApi(APIView):
         player = lifecycle.player_update(
             player=player,
             by=request.user,
-            club=acting_club_or_none(request),
+            club=acting_club(request.user),
             data=serializer.validated_data,
         )
         return Response(PlayerSerializer(player).data)
@@ -92,7 +91,7 @@ class PlayerDeceasedApi(APIView):
     def post(self, request: Request, abf_number: str) -> Response:
         player = visible_player(request, abf_number)
         player = lifecycle.player_mark_deceased(
-            player=player, by=request.user, club=acting_club_or_none(request)
+            player=player, by=request.user, club=acting_club(request.user)
         )
         return Response(PlayerSerializer(player).data)
 

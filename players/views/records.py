@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from centre.access import acting_club
 from centre.errors import DomainError, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
@@ -141,11 +142,6 @@ def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
     )
 
 
-def _acting_club(request: HttpRequest):
-    """Staff act as the centre (no club); a club secretary acts for the club."""
-    return None if request.user.is_centre_staff else request.user.club
-
-
 @role_required(Role.CLUB_SECRETARY, Role.STAFF)
 def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
     player = _visible_player(request, abf_number)
@@ -154,7 +150,10 @@ def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             player_update(
-                player=player, by=request.user, club=_acting_club(request), data=form.cleaned_data
+                player=player,
+                by=request.user,
+                club=acting_club(request.user),
+                data=form.cleaned_data,
             )
         except REFUSALS as error:
             form_add_error(form, error)
@@ -170,7 +169,7 @@ def deceased(request: HttpRequest, abf_number: str) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         try:
-            player_mark_deceased(player=player, by=request.user, club=_acting_club(request))
+            player_mark_deceased(player=player, by=request.user, club=acting_club(request.user))
         except REFUSALS as error:
             errors = [error.message] if isinstance(error, DomainError) else error.messages
         else:
