@@ -163,12 +163,12 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
 
 
 def measure(world: dict, rng: random.Random) -> None:
-    from awards import credit_files
     from awards.models import Credit
     from awards.services.crediting import credit_upload_confirm
     from awards.services.events import EventDetails
     from awards.services.uploads import credit_upload_check
     from operations.services import month_close
+    from scheme.abf import credit_files
 
     chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each
     content = credit_files.write([(number, rng.randint(1, 500)) for number in chosen])

@@ -8,14 +8,13 @@ from decimal import ROUND_HALF_UP
 
 from django.utils import timezone
 
-from awards import credit_files
 from awards.models import CreditUpload, grade_colour
 from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.models import User
 from players import abf_numbers
-from scheme.abf import EventAwards
+from scheme.abf import EventAwards, credit_files
 from scheme.abf.grades import ABF_GRADES
 from scheme.core.points import points_text
 

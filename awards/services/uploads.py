@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from awards import credit_files
 from awards.models import Authorisation, CreditUpload, grade_colour
 from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails, event_organiser_resolve, event_problems
@@ -18,6 +17,7 @@ from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
 from players.models import Player
+from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import needs_authorisation
 from scheme.core.points import points_text

@@ -3,10 +3,11 @@ of 1.5.1, the 21 ranks of 1.8, the editions of the award rules and the App. D fi
 
 from __future__ import annotations
 
+from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.ranks import RANKS, Rank, Totals
-from scheme.base import CreditFileFormat, PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
+from scheme.base import PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
 
 # 1.6: the colours in force. Blue (grade F points to unregistered players in older
 # editions, ended in 2020) is not a kind of point of the scheme: see NOTES.md.
@@ -14,17 +15,6 @@ ABF_POINT_KINDS = (
     PointKind("green", "Green", "#2e7d32", 1),
     PointKind("red", "Red", "#c62828", 2),
     PointKind("gold", "Gold", "#c9a227", 3),
-)
-
-# App. D: single-colour files of 13-digit lines (ABF number 7, hundredths 6); .rag and .mp5
-# carry red then green in 19-digit lines; the other .mp? files the event's colour.
-ABF_CREDIT_FILE_FORMATS = (
-    CreditFileFormat(".grn", 13, ("green",)),
-    CreditFileFormat(".red", 13, ("red",)),
-    CreditFileFormat(".gld", 13, ("gold",)),
-    CreditFileFormat(".rag", 19, ("red", "green")),
-    CreditFileFormat(".mp5", 19, ("red", "green")),
-    CreditFileFormat(".mp?", 13, (None,)),
 )
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from awards import credit_files
-from awards.credit_files import parse
+from scheme.abf import credit_files
+from scheme.abf.credit_files import parse
 
 
 def test_green_file_from_the_manual_gives_each_player_their_points():

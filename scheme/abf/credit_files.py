@@ -1,4 +1,4 @@
-"""Masterpoint credit files (App. D), read as plain Python with no Django import.
+"""Masterpoint credit files (App. D): their formats, read and written.
 
 A credit file is plain text, one credit per line:
 
@@ -17,15 +17,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GREEN = "green"
-RED = "red"
-GOLD = "gold"
+from scheme.base import CreditFileFormat
 
-# App. D: "The available extensions are: .grn .red .gld .rag". `None` means the colour is not
-# in the name: the older `.mp?` single-colour files (App. D: "The .mp? extensions are still
-# supported") carry the colour of the event they are uploaded for.
-SINGLE_COLOUR_EXTENSIONS: dict[str, str | None] = {".grn": GREEN, ".red": RED, ".gld": GOLD}
-RED_AND_GREEN_EXTENSIONS = (".rag", ".mp5")
+# App. D: "The available extensions are: .grn .red .gld .rag", 13-digit lines (ABF number 7,
+# hundredths 6); .rag and .mp5 carry red then green in 19-digit lines ("red comes before
+# green"). `None` means the colour is not in the name: the older `.mp?` single-colour files
+# (App. D: "The .mp? extensions are still supported") carry the colour of the event they are
+# uploaded for. Tried in order: .mp5 before .mp?.
+ABF_CREDIT_FILE_FORMATS = (
+    CreditFileFormat(".grn", 13, ("green",)),
+    CreditFileFormat(".red", 13, ("red",)),
+    CreditFileFormat(".gld", 13, ("gold",)),
+    CreditFileFormat(".rag", 19, ("red", "green")),
+    CreditFileFormat(".mp5", 19, ("red", "green")),
+    CreditFileFormat(".mp?", 13, (None,)),
+)
 END_OF_FILE = "\x1a"
 MAX_POINTS = 999999  # six digits of hundredths
 
@@ -67,13 +73,9 @@ def extension_of(filename: str) -> str:
 
 def line_format(filename: str) -> tuple[int, tuple[str | None, ...]] | None:
     """The line length and the colours of each points field, or None if the name is refused."""
-    extension = extension_of(filename)
-    if extension in RED_AND_GREEN_EXTENSIONS:
-        return 19, (RED, GREEN)
-    if extension in SINGLE_COLOUR_EXTENSIONS:
-        return 13, (SINGLE_COLOUR_EXTENSIONS[extension],)
-    if len(extension) == 4 and extension.startswith(".mp") and extension[3].isdigit():
-        return 13, (None,)
+    for fmt in ABF_CREDIT_FILE_FORMATS:
+        if fmt.matches(filename):
+            return fmt.line_width, fmt.point_kinds
     return None
 
 
