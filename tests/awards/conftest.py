@@ -5,6 +5,8 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
+from awards.models import Authorisation
+from awards.services.authorisations import authorisation_issue
 from awards.services.crediting import credit_upload_confirm
 from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
@@ -31,6 +33,23 @@ def upload_and_confirm(by, filename: str, content: bytes, grade: str = "E", **kw
         by=by, filename=filename, content=content, event=event(grade), **kwargs
     )
     return credit_upload_confirm(upload=upload, by=by)
+
+
+def b4c_points_credited(*, secretary, state_secretary, club) -> Authorisation:
+    """2.6: a club's B4c pairs, authorised by its state secretary and credited: 2.50 and 1.25
+    red points to two home members (3.75 in all)."""
+    players = PlayerFactory.create_batch(2, home_club=club)
+    authorisation = authorisation_issue(
+        by=state_secretary, club=club, event_name="Red pairs", grade="B4c", amount=1000
+    )
+    upload_and_confirm(
+        secretary,
+        "b4c.red",
+        grn((players[0].abf_number, 250), (players[1].abf_number, 125)),
+        grade="B4c",
+        authorisation_number=authorisation.number,
+    )
+    return authorisation
 
 
 @pytest.fixture

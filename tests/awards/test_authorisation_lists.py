@@ -5,27 +5,16 @@ from django.core import mail
 from django.db import transaction
 
 from awards.models import Credit
-from awards.services.authorisations import authorisation_issue, b4c_list_email, b4c_lists_send
+from awards.services.authorisations import b4c_list_email, b4c_lists_send
 from centre.models import SentEmail
-from tests.awards.conftest import grn, upload_and_confirm
-from tests.factories import PlayerFactory
+from tests.awards.conftest import b4c_points_credited
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def period(secretary_a, state_secretary_a, club_a):
-    players = PlayerFactory.create_batch(2, home_club=club_a)
-    authorisation = authorisation_issue(
-        by=state_secretary_a, club=club_a, event_name="Red pairs", grade="B4c", amount=1000
-    )
-    upload_and_confirm(
-        secretary_a,
-        "b4c.red",
-        grn((players[0].abf_number, 250), (players[1].abf_number, 125)),
-        grade="B4c",
-        authorisation_number=authorisation.number,
-    )
+    b4c_points_credited(secretary=secretary_a, state_secretary=state_secretary_a, club=club_a)
     return Credit.objects.first().period
 
 

@@ -8,11 +8,10 @@ from django.core import mail
 
 from awards.models import Credit
 from awards.selectors import player_totals, totals_disagreements
-from awards.services.authorisations import authorisation_issue
 from centre.models import Period
 from centre.services import period_for_credits
 from operations.services import MonthCloseError, month_close, month_close_start
-from tests.awards.conftest import grn, upload_and_confirm
+from tests.awards.conftest import b4c_points_credited, grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -124,16 +123,8 @@ def test_only_staff_close_a_month(secretary_a, credited):
 def test_state_secretary_is_emailed_the_months_b4c_points_once(
     staff, secretary_a, state_secretary_a, club_a, django_capture_on_commit_callbacks
 ):
-    players = PlayerFactory.create_batch(2, home_club=club_a)
-    authorisation = authorisation_issue(
-        by=state_secretary_a, club=club_a, event_name="Red pairs", grade="B4c", amount=1000
-    )
-    upload_and_confirm(
-        secretary_a,
-        "b4c.red",
-        grn((players[0].abf_number, 250), (players[1].abf_number, 125)),
-        grade="B4c",
-        authorisation_number=authorisation.number,
+    authorisation = b4c_points_credited(
+        secretary=secretary_a, state_secretary=state_secretary_a, club=club_a
     )
     period = Credit.objects.first().period
     # The list is queued for after the close's commit.
