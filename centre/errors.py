@@ -64,9 +64,7 @@ def error_fields(error: Exception) -> tuple[str, dict[str, list[str]]]:
 def form_add_error(form: forms.Form, error: DomainError | ValidationError | RulesError) -> None:
     """Show a refusal on the form: each message on its field when the form has one."""
     message, fields = error_fields(error)
-    placed = False
     for name, messages in fields.items():
         form.add_error(name if name in form.fields else None, messages)
-        placed = True
-    if not placed or (message and not fields):
+    if not fields:
         form.add_error(None, message)

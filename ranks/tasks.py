@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from ranks import ranking_reports as reports
 from ranks import services
-from scheme.core.calendar import previous_quarter, quarter_of
+from scheme.core.calendar import previous_quarter_of
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
@@ -19,7 +19,7 @@ def ranking_reports(year: int | None = None, quarter: int | None = None) -> int:
     """1.4.3: at the start of a quarter, issue each club's ranking report for the one just
     ended and email them; run again, it issues and sends nothing twice."""
     if year is None or quarter is None:
-        year, quarter = previous_quarter(quarter_of(timezone.localdate()))
+        year, quarter = previous_quarter_of(timezone.localdate())
     issued = reports.ranking_reports_issue(year=year, quarter=quarter)
     reports.ranking_reports_email(year=year, quarter=quarter)
     return len(issued)

@@ -61,13 +61,13 @@ def _ranking_report(request: HttpRequest, number: int, year: int, quarter: int):
     return report
 
 
-@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+@role_required(*DOCUMENT_READERS)
 def ranking_report_pdf(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
     report = _ranking_report(request, number, year, quarter)
     return file_response(report_pdf(report), f"ranking-{number}-{report.covers}.pdf")
 
 
-@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+@role_required(*DOCUMENT_READERS)
 def ranking_report_csv(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
     report = _ranking_report(request, number, year, quarter)
     return file_response(report_csv(report), f"ranking-{number}-{report.covers}.csv")
