@@ -66,7 +66,7 @@ class CreditFileFormat:
         if len(extension) != len(pattern):
             return False
         return all(
-            want == got or (want == "?" and got.isdigit())
+            want == got or (want == "?" and "0" <= got <= "9")
             for want, got in zip(pattern, extension, strict=True)
         )
 

@@ -46,7 +46,10 @@ def test_other_mp_extensions_are_13_digit_files_taking_the_event_colour(name):
     assert parsed.credits[0].colour is None
 
 
-@pytest.mark.parametrize("name", ["awards.txt", "awards.doc", "awards.xls", "awards", "a.mpx"])
+@pytest.mark.parametrize(
+    "name",
+    ["awards.txt", "awards.doc", "awards.xls", "awards", "a.mpx", "a.mp\u0663", "a.mp\u00b2"],
+)
 def test_other_file_names_are_refused(name):
     parsed = parse(name, b"0123456000042\n")
     assert not parsed.ok
@@ -96,6 +99,8 @@ def test_13_digit_line_in_a_red_and_green_file_is_the_wrong_length():
         (b"0123456\t00042", "Character 8 is a tab, not a digit."),
         (b"0123456.00042", "Character 8 is '.', not a digit."),
         (b"01234560000\xe942", "Character 12 is 'é', not a digit."),
+        (b"01234560000\xb242", "Character 12 is '\u00b2', not a digit."),  # a superscript two
+        ("01234560000\u066342".encode(), "Character 12 is '\u00d9', not a digit."),  # Arabic 3
     ],
 )
 def test_a_character_that_is_not_a_digit_is_reported(line, message):
