@@ -50,18 +50,39 @@ def player_search(
 
 
 def player_likely_duplicates(
-    *, given_names: str, family_name: str, birth_year: int | None
+    *,
+    given_names: str,
+    family_name: str,
+    birth_year: int | None,
+    seen_by: User | None = None,
 ) -> QuerySet[Player]:
     """Registered players with the same name and birth year (App. C 1: never a second number).
 
     A record with no birth year, or a new player given none, still matches on the name alone.
+    For a login (`seen_by`), the birth year narrows only the players it may read in full:
+    another club's player matches on the name alone, so that whether it matches never tells
+    its birth year.
     """
     players = Player.objects.filter(
         given_names__iexact=given_names, family_name__iexact=family_name
     ).select_related("home_club")
     if birth_year is not None:
-        players = players.filter(Q(birth_year=birth_year) | Q(birth_year__isnull=True))
+        same_year = Q(birth_year=birth_year) | Q(birth_year__isnull=True)
+        if seen_by is not None and not seen_by.is_centre_staff:
+            same_year |= ~Q(pk__in=players_visible_to(user=seen_by).values("pk"))
+        players = players.filter(same_year)
     return players.order_by("abf_number")
+
+
+def duplicate_described(*, player: Player, seen_by: User | None) -> str:
+    """One likely duplicate in a refusal: the public record, and the birth year only to a
+    login that may read the player in full."""
+    shown = [player.get_status_display().lower()]
+    if player.home_club is not None:
+        shown.append(player.home_club.name)
+    if seen_by is None or player_is_visible_to(player=player, user=seen_by):
+        shown.insert(0, str(player.birth_year or "birth year unknown"))
+    return f"{player.abf_number} {player.full_name} ({', '.join(shown)})"
 
 
 def player_by_abf_number(*, number: str, field: str = "abf_number") -> Player:

@@ -10,7 +10,7 @@ from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
 from players.models import AbfNumberSequence, Player
-from players.selectors import player_likely_duplicates
+from players.selectors import duplicate_described, player_likely_duplicates
 from players.services.common import change_record, current_time, details_clean, refused
 
 # Serials below this were issued before the portal; the sequence starts above them.
@@ -78,18 +78,17 @@ def player_register(
             given_names=details["given_names"],
             family_name=details["family_name"],
             birth_year=details["birth_year"],
+            seen_by=by,
         )
     )
     if duplicates and not duplicates_reviewed:
-        listed = "; ".join(
-            f"{p.abf_number} {p.full_name} ({p.birth_year or 'birth year unknown'}, "
-            f"{p.get_status_display().lower()})"
-            for p in duplicates
-        )
+        # Only what the login may see of each: another club's player is named by its public
+        # record, never its birth year or email.
+        listed = "; ".join(duplicate_described(player=p, seen_by=by) for p in duplicates)
         raise refused(
             "duplicates_reviewed",
-            f"Likely already registered: {listed}. Reactivate or transfer that player "
-            "instead, or confirm that none of them is this person.",
+            f"Likely already registered: {listed}. Transfer that player in (active) or "
+            "reactivate them (inactive) instead, or confirm that none of them is this person.",
         )
     (number,) = abf_numbers_issue(count=1)
     player = Player.objects.create(

@@ -104,6 +104,7 @@ def new(request: HttpRequest) -> HttpResponse:
                         given_names=" ".join(data["given_names"].split()),
                         family_name=" ".join(data["family_name"].split()),
                         birth_year=data["birth_year"],
+                        seen_by=request.user,
                     )
                 )
             form_add_error(form, error)
