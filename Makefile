@@ -22,7 +22,7 @@ seed: migrate
 
 run: seed
 	@echo "Serving the portal at http://$(HOST)/ (log in with a demo login above)"
-	$(BIN)/python manage.py runserver $(HOST)
+	DEBUG=true $(BIN)/python manage.py runserver $(HOST)
 
 test: install
 	$(BIN)/ruff check .

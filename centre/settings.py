@@ -16,7 +16,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEVELOPMENT_SECRET_KEY = "development-only-key-not-for-production"  # noqa: S105
 SECRET_KEY = env.string("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
-DEBUG = env.boolean("DEBUG", True)
+# Off unless asked for: `make run` sets DEBUG=true for the laptop; a missing page never lists
+# the URL patterns anywhere else.
+DEBUG = env.boolean("DEBUG", False)
 ALLOWED_HOSTS = env.string_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.string_list("CSRF_TRUSTED_ORIGINS", [])
 

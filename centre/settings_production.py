@@ -13,6 +13,8 @@ if SECRET_KEY == DEVELOPMENT_SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set in the environment in production")
 
 DEBUG = env.boolean("DEBUG", False)
+# seed_demo makes a superuser with a published password: never in production.
+DEMO_DATA_ALLOWED = False
 ALLOWED_HOSTS = env.string_list("ALLOWED_HOSTS", [])
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in the environment in production")

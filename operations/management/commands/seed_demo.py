@@ -7,8 +7,9 @@ import random
 from datetime import date
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 from faker import Faker
@@ -105,6 +106,13 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=PLAYERS)
 
     def handle(self, *args, players: int, **options) -> None:
+        if not getattr(settings, "DEMO_DATA_ALLOWED", True):
+            # Its logins, the superuser among them, share one published password.
+            raise CommandError(
+                "seed_demo refuses to run under the production settings: it creates logins, "
+                f"a superuser among them, with the published password {DEMO_PASSWORD!r}. "
+                "Create the first staff login with `manage.py createsuperuser` instead."
+            )
         states = self.seed_states()
         clubs = self.seed_clubs(states)
         self.seed_players(clubs, players)
