@@ -5,11 +5,12 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from awards.models import Credit, Event
-from billing.models import Invoice
+from billing.models import Invoice, InvoiceLine
 from billing.selectors import fee_schedule_in_force
 from billing.services.invoices import invoice_issue
 from billing.services.quarterly import points
 from centre.models import Period
+from centre.text import fit
 from scheme.abf.levies import (
     LEVY_GROUP_LABEL,
     late_lodgement_applies,
@@ -41,8 +42,13 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
     rate = schedule.levy_rate(group)
     lines = [
         (
-            f"Masterpoint levy, {event.name} ({event.grade}, ended {event.ends_on:%d/%m/%Y}), "
-            f"{LEVY_GROUP_LABEL[group]} (8.1)",
+            # The event's name is the organiser's, up to 160 characters: shortened to fit.
+            fit(
+                f"Masterpoint levy, {{name}} ({event.grade}, ended {event.ends_on:%d/%m/%Y}), "
+                f"{LEVY_GROUP_LABEL[group]} (8.1)",
+                InvoiceLine._meta.get_field("description").max_length,
+                name=event.name,
+            ),
             points(hundredths),
             rate,
         )

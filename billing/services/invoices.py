@@ -44,6 +44,12 @@ def invoice_issue(
     existing = Invoice.objects.filter(club=club, state=state, kind=kind, covers=covers).first()
     if existing is not None:
         return existing, False
+    description_length = InvoiceLine._meta.get_field("description").max_length
+    for text, *_ in lines:
+        if len(text) > description_length:
+            # Compose lines with centre.text.fit: SQLite would keep an overlong line that
+            # PostgreSQL refuses, so the check is made here for both.
+            raise ValueError(f"Invoice line longer than {description_length} characters: {text!r}")
     schedule = schedule or fee_schedule_in_force(on=issued_on)
     priced = [(text, quantity, rate, to_cents(quantity * rate)) for text, quantity, rate in lines]
     invoice = Invoice.objects.create(
@@ -76,6 +82,9 @@ def credit_note_issue(
     invoice = Invoice.objects.select_for_update().get(pk=invoice.pk)
     if not reason.strip():
         raise _refuse("reason", "Say why the invoice is being credited.")
+    reason_length = CreditNote._meta.get_field("reason").max_length
+    if len(reason.strip()) > reason_length:
+        raise _refuse("reason", f"The reason may have at most {reason_length} characters.")
     if amount <= 0:
         raise _refuse("amount", "A credit note must be more than $0.00.")
     outstanding = invoice_outstanding(invoice=invoice)

@@ -28,6 +28,10 @@ def payment_record(
     if amount <= 0:
         message = "A payment must be more than $0.00."
         raise DomainError(message, fields={"amount": [message]})
+    reference_length = Payment._meta.get_field("reference").max_length
+    if len(reference) > reference_length:
+        message = f"The reference may have at most {reference_length} characters."
+        raise DomainError(message, fields={"reference": [message]})
     payment = Payment.objects.create(
         club=club,
         amount=amount,

@@ -2,9 +2,14 @@
 
 from datetime import date, datetime
 from decimal import Decimal
+from unittest import mock
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
 
 from awards.models import Credit, Event
 from billing.models import Invoice
@@ -16,13 +21,25 @@ from billing.services import (
 )
 from centre.models import Period
 from clubs.models import Club
+from operations.services import month_close
 from players.models import PlayerChange
 from tests.factories import ClubFactory, PlayerFactory
 
 SYDNEY = ZoneInfo("Australia/Sydney")
 
 
-def credit(*, club=None, state=None, grade, points, month, by, organiser="club", ended=None):
+def credit(
+    *,
+    club=None,
+    state=None,
+    grade,
+    points,
+    month,
+    by,
+    organiser="club",
+    ended=None,
+    lodged: datetime | None = None,
+):
     period, _ = Period.objects.get_or_create(year=month.year, month=month.month)
     event = Event.objects.create(
         organiser=organiser,
@@ -34,15 +51,18 @@ def credit(*, club=None, state=None, grade, points, month, by, organiser="club",
         grade=grade,
     )
     colour = {"E": "green", "D": "green", "B4c": "red", "B": "red"}[grade]
-    return Credit.objects.create(
-        player=PlayerFactory(home_club=club or ClubFactory()),
-        event=event,
-        colour=colour,
-        points=points,
-        source=Credit.Source.FILE,
-        period=period,
-        uploaded_by=by,
-    )
+    player = PlayerFactory(home_club=club or ClubFactory())
+    # A credit is never changed once written: one lodged earlier is written at that time.
+    with mock.patch("django.utils.timezone.now", return_value=lodged or timezone.now()):
+        return Credit.objects.create(
+            player=player,
+            event=event,
+            colour=colour,
+            points=points,
+            source=Credit.Source.FILE,
+            period=period,
+            uploaded_by=by,
+        )
 
 
 def joined(club, action: str, on: date) -> None:
@@ -234,9 +254,9 @@ def test_a_state_event_lodged_late_is_invoiced_with_the_4_percent_a_month_penalt
         month=date(2025, 9, 1),
         ended=date(2025, 7, 1),
         by=staff,
+        # 76 days after: 46 late, 2 months
+        lodged=datetime(2025, 9, 15, 12, tzinfo=SYDNEY),
     )
-    lodged = datetime(2025, 9, 15, 12, tzinfo=SYDNEY)  # 76 days after: 46 late, 2 months
-    Credit.objects.filter(pk=late.pk).update(created_at=lodged)
 
     assert event_invoices_issue(period=late.period) == 1
     assert event_invoices_issue(period=late.period) == 0
@@ -248,10 +268,6 @@ def test_a_state_event_lodged_late_is_invoiced_with_the_4_percent_a_month_penalt
 
 
 def test_closing_a_month_invoices_its_state_events(state_a, staff):
-    from django.utils import timezone
-
-    from operations.services import month_close
-
     today = timezone.localdate()
     state_event = credit(
         state=state_a,
@@ -269,3 +285,78 @@ def test_closing_a_month_invoices_its_state_events(state_a, staff):
     # Lodged the day the event ended: 10 red points of grade B at $1.74, no penalty.
     invoice = Invoice.objects.get(state=state_a, kind=Invoice.Kind.EVENT)
     assert invoice.total == Decimal("17.40")
+
+
+def test_an_event_with_the_longest_name_the_api_accepts_is_invoiced_and_its_month_closes(
+    state_a, state_secretary_a, staff
+):
+    # 8.1: the state's event, named with all 160 characters the upload API accepts.
+    name = "State Open Teams " + "Championship of the Greater Metropolitan Region " * 3
+    name = name[:160]
+    players = PlayerFactory.create_batch(2, home_club=ClubFactory(state=state_a))
+    program = APIClient()
+    program.force_authenticate(state_secretary_a)
+    checked = program.post(
+        reverse("upload-check"),
+        {
+            "file": SimpleUploadedFile(
+                "teams.red", "".join(f"{p.abf_number}001000\r\n" for p in players).encode()
+            ),
+            "name": name,
+            "starts_on": timezone.localdate().isoformat(),
+            "grade": "B",
+        },
+        format="multipart",
+    )
+    assert checked.status_code == 201, checked.json()
+    assert program.post(reverse("upload-confirm", args=[checked.json()["id"]])).status_code == 200
+    period = Credit.objects.get(player=players[0]).period
+
+    period = month_close(period=period, by=staff)
+
+    invoice = Invoice.objects.get(state=state_a, kind=Invoice.Kind.EVENT)
+    [line] = invoice.lines.all()
+    assert len(line.description) <= 200
+    # The organiser's name is shortened, visibly; the Centre's own words are all there.
+    assert line.description.startswith("Masterpoint levy, State Open Teams Championship")
+    assert "…" in line.description
+    assert line.description.endswith(
+        f"(B, ended {timezone.localdate():%d/%m/%Y}), grades A, A2, B (8.1)"
+    )
+    assert invoice.total == Decimal("34.80")
+    assert set(period.close_steps_done) == {
+        "b4c_lists",
+        "event_invoices",
+        "promotions",
+        "club_monthly_reports",
+    }
+
+
+def test_a_short_event_name_is_quoted_whole_on_its_invoice(state_a, staff):
+    event_credit = credit(
+        state=state_a,
+        organiser="state",
+        grade="B",
+        points=10_00,
+        month=date(2025, 9, 1),
+        ended=date(2025, 9, 1),
+        by=staff,
+        lodged=datetime(2025, 9, 2, 12, tzinfo=SYDNEY),
+    )
+    event_invoices_issue(period=event_credit.period)
+    [line] = Invoice.objects.get(state=state_a).lines.all()
+    assert line.description == (
+        "Masterpoint levy, B event (B, ended 01/09/2025), grades A, A2, B (8.1)"
+    )
+
+
+def test_an_invoice_line_longer_than_its_column_is_refused_on_every_database(state_a):
+    with pytest.raises(ValueError, match="longer than 200"):
+        invoice_issue(
+            state=state_a,
+            kind=Invoice.Kind.FEE,
+            covers="fee:1",
+            issued_on=date(2025, 9, 1),
+            lines=[("x" * 201, Decimal("1"), Decimal("10.00"))],
+        )
+    assert not Invoice.objects.exists()
