@@ -44,3 +44,8 @@ worker: install
 
 beat: install
 	$(BIN)/celery -A centre beat --loglevel=info
+
+# The national benchmark on PostgreSQL (DATABASE_URL), in a scratch database of its own:
+# BENCH_PLAYERS, BENCH_CREDITS and BENCH_DURATION change its size and length (README.md).
+bench: install
+	$(BIN)/python bench/run.py
