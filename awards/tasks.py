@@ -6,6 +6,7 @@ module), so importing them here at the top would be a cycle.
 
 from celery import shared_task
 
+from centre.mail import EMAIL_RETRY
 from centre.models import Period
 from clubs.models import State
 
@@ -18,7 +19,7 @@ def held_credits_forfeit_expired() -> int:
     return forfeit()
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def b4c_list_email(state_id: int, period_id: int) -> bool:
     """2.6: one state's B4c list of a closed month; sent once."""
     from awards.services.authorisations import b4c_list_email as send

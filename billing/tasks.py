@@ -2,6 +2,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from billing import services
+from centre.mail import EMAIL_RETRY
 from scheme.core.calendar import previous_quarter_of
 
 
@@ -26,6 +27,6 @@ def annual_capitation(year: int | None = None) -> int:
     return len(issued)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def invoice_email(invoice_id: int) -> None:
     services.invoice_email_send(invoice_id=invoice_id)

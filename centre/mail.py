@@ -8,6 +8,10 @@ send, so a retried or repeated task never sends it twice:
 - a document row with an `emailed_at` field (an invoice, a report) is its own mark;
 - any other message (a confirmation, a list) is marked by a key naming what it is about,
   kept in `SentEmail`.
+
+Every email task takes `EMAIL_RETRY`: a mail server that is down or refuses for a while
+(smtplib's errors are OSErrors) is tried again, later and later, for about an hour and a half;
+a worker lost in the middle gives its task back to the broker (acks late, settings).
 """
 
 from collections.abc import Callable
@@ -21,6 +25,16 @@ from django.utils import timezone
 from centre.models import SentEmail
 
 Sent = TypeVar("Sent", bound=models.Model)
+
+# The options of every email task: `@shared_task(**EMAIL_RETRY)`. Waits 30 s, then twice as
+# long each time up to 10 minutes (with jitter, so a queue of emails does not retry at once).
+EMAIL_RETRY: dict[str, Any] = {
+    "autoretry_for": (OSError,),
+    "retry_backoff": 30,
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 12,
+}
 
 
 def email_after_commit(task: Any, *args: Any) -> None:

@@ -6,11 +6,11 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 
-from centre.mail import email_once_by_key
+from centre.mail import EMAIL_RETRY, email_once_by_key
 from clubs.models import Club
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def club_change_confirm(
     club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str, change_key: str
 ) -> int:

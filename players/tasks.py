@@ -2,16 +2,17 @@
 
 from celery import shared_task
 
+from centre.mail import EMAIL_RETRY
 from players import emails
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def player_change_confirm(change_id: int) -> bool:
     """Confirm one change to the club's masterpoint secretary (guide F6)."""
     return emails.player_change_confirm(change_id=change_id)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def club_players_inactive_notify(club_id: int, player_ids: list[int], action: str) -> bool:
     """Tell a club which of its home members the yearly update made inactive."""
     return emails.club_players_inactive_notify(

@@ -3,12 +3,13 @@
 from celery import shared_task
 from django.utils import timezone
 
+from centre.mail import EMAIL_RETRY
 from ranks import ranking_reports as reports
 from ranks import services
 from scheme.core.calendar import previous_quarter_of
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def club_monthly_report_email(report_id: int) -> bool:
     """1.4.3: one club's monthly report and promotion certificates; sent once."""
     return services.club_monthly_report_email_send(report_id=report_id)
@@ -25,6 +26,6 @@ def ranking_reports(year: int | None = None, quarter: int | None = None) -> int:
     return len(issued)
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
+@shared_task(**EMAIL_RETRY)
 def ranking_report_email(report_id: int) -> bool:
     return reports.ranking_report_email_send(report_id=report_id)
