@@ -317,3 +317,22 @@ class PlayerTotals(models.Model):
 
     def __str__(self) -> str:
         return f"totals of {self.player_id} in {self.year}"
+
+
+class PlayerPosition(models.Model):
+    """A player's place in the country by lifetime points, kept for the lookup (1.4.4).
+
+    Lifetime points are approved and provisional together, every colour: the total the
+    lookup shows. Equal totals share a place; 1 is the most. Kept by
+    `awards.positions.positions_refresh` in one statement for every player, and read only
+    while the lifetime totals are the ones it was kept from (`centre.versions`).
+    """
+
+    player = models.OneToOneField(
+        "players.Player", primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    total = models.BigIntegerField()
+    position = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: position {self.position}"

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Count, Q, QuerySet, Sum
 
-from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit, PlayerTotals
+from awards.models import (
+    Authorisation,
+    Credit,
+    CreditUpload,
+    Event,
+    HeldCredit,
+    PlayerPosition,
+    PlayerTotals,
+)
+from awards.services.positions import positions_kept
 from centre.models import Period, User
 from clubs.models import Club, State
 from players.models import Player
@@ -94,23 +104,23 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
     return problems
 
 
+def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:
+    """Lifetime totals of many players at once, in one query, by player id."""
+    found: dict[int, Totals] = {player.pk: Totals() for player in players}
+    for row in PlayerTotals.objects.filter(player_id__in=list(found)):
+        _add_row(found[row.player_id], row)
+    return found
+
+
 def player_position(*, player: Player) -> int:
-    """The player's place in the country by lifetime points (1 is the most)."""
-    mine = player_totals(player=player).total
-    higher = (
-        PlayerTotals.objects.values("player_id")
-        .annotate(
-            total=Sum("green_approved")
-            + Sum("red_approved")
-            + Sum("gold_approved")
-            + Sum("green_provisional")
-            + Sum("red_provisional")
-            + Sum("gold_provisional")
-        )
-        .filter(total__gt=mine)
-        .count()
+    """The player's place in the country by lifetime points, approved and provisional, every
+    colour (1 is the most; equal totals share a place), read from the kept positions."""
+    kept = positions_kept()
+    position = (
+        PlayerPosition.objects.filter(player=player).values_list("position", flat=True).first()
     )
-    return higher + 1
+    # A player with no totals at all has none kept: the place of a total of nothing.
+    return kept["zero"] if position is None else position
 
 
 def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:

@@ -148,3 +148,40 @@ class RankingReport(models.Model):
     @property
     def covers(self) -> str:
         return f"{self.year}-Q{self.quarter}"
+
+
+# --- the McCutcheon standings, kept (1.7.2, 1.7.3) ------------------------------------------
+
+
+class YearStanding(models.Model):
+    """A player's approved points of one calendar year and rank at its 1 January, kept.
+
+    Refreshed for a whole year in one statement by `ranks.standings.standings_refresh`
+    (at each month close, and on the first read after the approved totals or a pre-1982
+    allowance changed); the standings read the first rows of these in the order of an index.
+    The player's name, home club and state are read from the registry as they are now.
+    """
+
+    year = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    green = models.BigIntegerField()
+    red = models.BigIntegerField()
+    gold = models.BigIntegerField()
+    total = models.BigIntegerField()
+    # 1.7.3: the order of the rank held on 1 January (1.8), 0 for none.
+    start_order = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["year", "player"], name="one_standing_per_year")
+        ]
+        indexes = [
+            models.Index(fields=["year", "-total"], name="standing_year_total"),
+            models.Index(fields=["year", "-green"], name="standing_year_green"),
+            models.Index(fields=["year", "-red"], name="standing_year_red"),
+            models.Index(fields=["year", "-gold"], name="standing_year_gold"),
+            models.Index(fields=["year", "start_order", "-total"], name="standing_year_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.year}: {self.total}"

@@ -10,21 +10,31 @@ Points of a year are the approved points of its months (PlayerTotals of the year
 standings of the year under way grow as its months are closed. The rank at 1 January is
 computed here from the approved totals of the years before, with the rules of 1.8, so it does
 not depend on when the promotions were recorded.
+
+Both are kept per year in `YearStanding`, refreshed in one statement at each month close and
+marked with the versions of the approved totals and the pre-1982 allowances they were kept
+from (`centre.versions`); a read whose versions have moved on refreshes them first. The
+positions are counted as the rows are read, so ties share a place within any top list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from django.db.models import F, Sum
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models import F, QuerySet
 
 from awards.models import PlayerTotals
+from awards.services.positions import positions_refresh
+from centre.models import Period
+from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version
 from clubs.models import Club
-from scheme.abf.ranks import RANKS, Rank, Totals, rank_for
+from players.models import Player
+from ranks.models import YearStanding
+from scheme.abf.ranks import RANKS, Rank
 
 COLOURS = ("green", "red", "gold")
-CHUNK = 2000
 
 # 1.3.3: the clubs of visiting overseas players, "registered foreign players" in 1.7.3.
 OVERSEAS_CLUBS = (Club.Kind.FOREIGN, Club.Kind.NZ, Club.Kind.ENGLISH)
@@ -73,31 +83,131 @@ class Standing:
         return f"{self.given_names} {self.family_name}"
 
 
-def _chunks(ids: list[int]) -> Iterable[list[int]]:
-    for start in range(0, len(ids), CHUNK):
-        yield ids[start : start + CHUNK]
+def _rank_order_sql(*, green: str, red: str, gold: str, pre_1982_red: str) -> str:
+    """SQL for `rank_for(Totals(green, red, gold), pre_1982_red).order`, 0 below the first.
 
-
-def ranks_at_start_of(*, year: int, players: dict[int, int]) -> dict[int, str]:
-    """The ranking group of each player on 1 January of `year`: the rank their approved
-    totals of the years before reach (1.8), with their pre-1982 allowance.
-
-    `players` maps player ids to their pre-1982 red points.
+    Each rank is tried highest first, as `rank_for` does (the table is not monotonic). A
+    minimum lowered by a share num/den of the pre-1982 red points is met by the next whole
+    hundredth, so `points >= ceil(minimum - share)` is `den * points >= den * minimum - num *
+    pre_1982_red` in whole numbers.
     """
-    before: dict[int, Totals] = {}
-    ids = sorted(players)
-    for chunk in _chunks(ids):
-        for row in (
-            PlayerTotals.objects.filter(player_id__in=chunk, year__lt=year)
-            .values("player_id")
-            .annotate(
-                green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved")
-            )
-        ):
-            before[row["player_id"]] = Totals(
-                green=row["green"] or 0, red=row["red"] or 0, gold=row["gold"] or 0
-            )
-    return {pid: rank_group(rank_for(before.get(pid, Totals()), players[pid])) for pid in ids}
+    total = f"({green} + {red} + {gold})"
+    red_and_gold = f"({red} + {gold})"
+    whens = []
+    for rank in reversed(RANKS):
+        num, den = rank.pre_1982_allowance.numerator, rank.pre_1982_allowance.denominator
+        whens.append(
+            f"WHEN {total} >= {rank.total} "
+            f"AND {den} * {red_and_gold} >= {den * rank.red_and_gold} - {num} * {pre_1982_red} "
+            f"AND {den} * {gold} >= {den * rank.gold} - {num} * {pre_1982_red} "
+            f"THEN {rank.order}"
+        )
+    return f"CASE {' '.join(whens)} ELSE 0 END"
+
+
+def _kept_key(year: int) -> str:
+    return f"kept:standings:{year}"
+
+
+# Any constant of the project's own: the lock taken by a refresh of a year's standings.
+_LOCK = 7_140_002
+
+
+def standings_refresh(*, year: int, version: str | None = None) -> str:
+    """Keep a year's standings: every player's approved points of the year and rank at its
+    1 January, in one statement. Returns the versions they were kept from.
+
+    `version` is that of the approved totals and pre-1982 allowances read before the
+    refresh began, so a change committed meanwhile leaves the rows marked as older.
+    """
+    if version is None:
+        version = data_version(APPROVED, PRE_1982)
+    table = connection.ops.quote_name(YearStanding._meta.db_table)
+    totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
+    players = connection.ops.quote_name(Player._meta.db_table)
+    start_order = _rank_order_sql(
+        green="COALESCE(b.green, 0)",
+        red="COALESCE(b.red, 0)",
+        gold="COALESCE(b.gold, 0)",
+        pre_1982_red="p.pre_1982_red",
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
+            if cache.get(_kept_key(year)) == version:
+                return version
+        cursor.execute(f"DELETE FROM {table} WHERE year = %s", [year])  # noqa: S608
+        cursor.execute(
+            f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "  # noqa: S608
+            f"SELECT t.year, t.player_id, t.green_approved, t.red_approved, t.gold_approved, "
+            f"t.green_approved + t.red_approved + t.gold_approved, {start_order} "
+            f"FROM {totals} AS t JOIN {players} AS p ON p.id = t.player_id "
+            f"LEFT JOIN (SELECT player_id, SUM(green_approved) AS green, "
+            f"SUM(red_approved) AS red, SUM(gold_approved) AS gold FROM {totals} "
+            f"WHERE year < %s GROUP BY player_id) AS b ON b.player_id = t.player_id "
+            f"WHERE t.year = %s "
+            f"AND (t.green_approved > 0 OR t.red_approved > 0 OR t.gold_approved > 0)",
+            [year, year],
+        )
+    transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
+    return version
+
+
+def standings_kept(*, year: int) -> None:
+    """Make sure the year's kept standings are those of the current approved totals."""
+    version = data_version(APPROVED, PRE_1982)
+    if cache.get(_kept_key(year)) != version:
+        standings_refresh(year=year, version=version)
+
+
+def standings_refresh_at_close(*, period: Period) -> None:
+    """The month close's step: the standings of the month's year and of every later year
+    (their ranks at 1 January rest on this year's points), and the national positions.
+
+    It runs after the promotions, so the pages cached before it are dropped too.
+    """
+    years = PlayerTotals.objects.filter(year__gte=period.year).values_list("year", flat=True)
+    for year in sorted({period.year, *years.distinct().order_by()}):
+        standings_refresh(year=year)
+    positions_refresh()
+    data_changed(APPROVED, PLAYERS)
+
+
+def _orders_of(group: str) -> list[int]:
+    return [0] if group == NIL_GROUP else [r.order for r in RANKS if rank_group(r) == group]
+
+
+def _group_of(order: int) -> str:
+    return rank_group(RANKS[order - 1] if order else None)
+
+
+_FIELDS = (
+    "won",
+    "green",
+    "red",
+    "gold",
+    "start_order",
+    "player__abf_number",
+    "player__given_names",
+    "player__family_name",
+    "player__home_club__number",
+    "player__home_club__state__code",
+)
+
+
+def _first_rows(rows: QuerySet, limit: int | None) -> list[dict]:
+    """The rows down to place `limit`, most first: the first `limit`, and any tied with the
+    last of them (they share its place)."""
+    ordered = rows.values(*_FIELDS).order_by(
+        "-won", "player__family_name", "player__given_names", "player__abf_number"
+    )
+    if limit is None:
+        return list(ordered)
+    first = list(ordered[:limit])
+    if len(first) < limit:
+        return first
+    last = first[-1]["won"]
+    return [row for row in first if row["won"] != last] + list(ordered.filter(won=last))
 
 
 def year_standings(
@@ -111,55 +221,30 @@ def year_standings(
     """The players who won approved points in a calendar year, most first (1.7.2).
 
     `colour` restricts to one colour, `state` to home members of a state's clubs, `group` to
-    one ranking group at 1 January (1.7.3). Equal points share a position.
+    one ranking group at 1 January (1.7.3). Equal points share a position; `limit` is the
+    last position shown.
     """
     if colour is not None and colour not in COLOURS:
         raise ValueError(f"A colour is green, red or gold, not {colour!r}.")
     if group is not None and group not in GROUPS:
         raise ValueError(f"No ranking group {group!r}.")
+    standings_kept(year=year)
     rows = (
-        PlayerTotals.objects.filter(year=year)
+        YearStanding.objects.filter(year=year)
         .exclude(player__home_club__kind__in=OVERSEAS_CLUBS)
-        .annotate(
-            won=(
-                F(f"{colour}_approved")
-                if colour
-                else F("green_approved") + F("red_approved") + F("gold_approved")
-            )
-        )
+        .annotate(won=F(colour) if colour else F("total"))
         .filter(won__gt=0)
     )
     if state:
         rows = rows.filter(player__home_club__state__code=state.upper())
-    values = list(
-        rows.values(
-            "player_id",
-            "won",
-            "green_approved",
-            "red_approved",
-            "gold_approved",
-            "player__abf_number",
-            "player__given_names",
-            "player__family_name",
-            "player__pre_1982_red",
-            "player__home_club__number",
-            "player__home_club__state__code",
-        ).order_by("-won", "player__family_name", "player__given_names", "player__abf_number")
-    )
-    groups = ranks_at_start_of(
-        year=year, players={row["player_id"]: row["player__pre_1982_red"] for row in values}
-    )
+    if group is not None:
+        rows = rows.filter(start_order__in=_orders_of(group))
     standings: list[Standing] = []
     previous_points, position = None, 0
-    for row in values:
-        player_group = groups[row["player_id"]]
-        if group is not None and player_group != group:
-            continue
+    for row in _first_rows(rows, limit):
         count = len(standings) + 1
         if row["won"] != previous_points:
             position, previous_points = count, row["won"]
-        if limit is not None and position > limit:
-            break
         standings.append(
             Standing(
                 position=position,
@@ -168,10 +253,10 @@ def year_standings(
                 family_name=row["player__family_name"],
                 home_club=row["player__home_club__number"],
                 state=row["player__home_club__state__code"] or "",
-                group=player_group,
-                green=row["green_approved"],
-                red=row["red_approved"],
-                gold=row["gold_approved"],
+                group=_group_of(row["start_order"]),
+                green=row["green"],
+                red=row["red"],
+                gold=row["gold"],
                 points=row["won"],
             )
         )
@@ -189,24 +274,10 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
 
     The first `places` positions of each (ties share a position and are all shown).
     """
-    overall = year_standings(year=year)
-    by_group: dict[str, list[Standing]] = {g: [] for g in GROUPS}
-    for standing in overall:
-        by_group[standing.group].append(standing)
+    overall = year_standings(year=year, limit=places)
     groups = []
     for name in GROUPS:
-        ranked: list[Standing] = []
-        previous, position = None, 0
-        for index, standing in enumerate(by_group[name], start=1):
-            if standing.points != previous:
-                position, previous = index, standing.points
-            if position > places:
-                break
-            ranked.append(_with_position(standing, position))
-        if ranked:
-            groups.append(GroupLeaders(group=name, leaders=ranked))
-    return [s for s in overall if s.position <= places], groups
-
-
-def _with_position(standing: Standing, position: int) -> Standing:
-    return replace(standing, position=position)
+        leaders = year_standings(year=year, group=name, limit=places)
+        if leaders:
+            groups.append(GroupLeaders(group=name, leaders=leaders))
+    return overall, groups

@@ -11,6 +11,7 @@ from django.db.models import Sum
 
 from awards.models import Credit, PlayerTotals
 from centre.models import Period
+from centre.versions import APPROVED, LIFETIME, data_changed
 
 # Players per UPDATE of the totals: 7 parameters each, well under SQLite's 32,766.
 TOTALS_CHUNK = 2000
@@ -22,6 +23,7 @@ def totals_add(*, year: int, amounts: Iterable[tuple[int, str, int]], state: str
     for player_id, colour, points in amounts:
         deltas[player_id][f"{colour}_{state}"] += points
     _totals_apply(year=year, deltas=deltas)
+    data_changed(LIFETIME, *((APPROVED,) if state == Credit.State.APPROVED else ()))
 
 
 TOTALS_FIELDS = tuple(
@@ -131,4 +133,5 @@ def credits_approve(*, period: Period, limit: int) -> int:
         state=Credit.State.APPROVED
     )
     _totals_apply(year=period.year, deltas=deltas)
+    data_changed(APPROVED)
     return len(ids)

@@ -10,6 +10,7 @@ from django.core.validators import validate_email
 from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
+from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
 from players import calendar, tasks
 from players.models import Alternate, Player, PlayerChange
@@ -63,6 +64,8 @@ def change_record(
     )
     if notify and club is not None:
         email_after_commit(tasks.player_change_confirm, change.pk)
+    # The public pages show the player's details; 1.8: pre-1982 red points move ranks.
+    data_changed(PLAYERS, *((PRE_1982,) if "pre_1982_red" in changes else ()))
     return change
 
 

@@ -1,0 +1,79 @@
+"""The players' national positions (1.4.4), kept in one table so the lookup reads one row.
+
+A position is the place in the country by lifetime points, approved and provisional, every
+colour: one more than the number of players with more. It changes whenever a credit is
+added anywhere, so the table is refreshed in one statement (a window over every player's
+summed totals) and marked with the version of the lifetime totals it was kept from
+(`centre.versions.LIFETIME`, bumped after every commit that changes them). The lookup uses
+it only while that version is current; otherwise the first reader refreshes it, under a lock
+so that two readers never refresh it at once.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from django.core.cache import cache
+from django.db import connection, transaction
+
+from awards.models import PlayerPosition, PlayerTotals
+from centre.versions import LIFETIME, data_version
+
+KEPT_KEY = "kept:positions"
+# Any constant of the project's own: the lock taken by a refresh of the positions.
+_LOCK = 7_140_001
+
+_LIFETIME_SUM = (
+    "green_approved + red_approved + gold_approved "
+    "+ green_provisional + red_provisional + gold_provisional"
+)
+
+
+class Kept(TypedDict):
+    version: str
+    # The place of a player with no points at all (no totals row).
+    zero: int
+
+
+def positions_kept() -> Kept:
+    """The mark of the kept positions, refreshed first if the totals have changed since."""
+    version = data_version(LIFETIME)
+    kept = cache.get(KEPT_KEY)
+    if kept is not None and kept["version"] == version:
+        return kept
+    return positions_refresh(version=version)
+
+
+def positions_refresh(*, version: str | None = None) -> Kept:
+    """Every player's lifetime total and position, in one statement.
+
+    `version` is the version of the lifetime totals read before the refresh began: a change
+    committed while it runs bumps the version past it, so that table is never taken for
+    newer than it is.
+    """
+    if version is None:
+        version = data_version(LIFETIME)
+    table = connection.ops.quote_name(PlayerPosition._meta.db_table)
+    totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK])
+            kept = cache.get(KEPT_KEY)
+            if kept is not None and kept["version"] == version:
+                return kept
+        # Every player with totals has a row (totals are never deleted), so rows are only
+        # added or changed; only those whose total or place moved are written.
+        cursor.execute(
+            f"INSERT INTO {table} (player_id, total, position) "  # noqa: S608
+            f"SELECT player_id, total, RANK() OVER (ORDER BY total DESC) FROM ("
+            f"SELECT player_id, SUM({_LIFETIME_SUM}) AS total FROM {totals} "
+            f"GROUP BY player_id) AS summed WHERE true "
+            f"ON CONFLICT (player_id) DO UPDATE "
+            f"SET total = excluded.total, position = excluded.position "
+            f"WHERE {table}.total <> excluded.total OR {table}.position <> excluded.position"
+        )
+        cursor.execute(f"SELECT COUNT(*) FROM {table} WHERE total > 0")  # noqa: S608
+        above_zero = cursor.fetchone()[0]
+    kept: Kept = {"version": version, "zero": above_zero + 1}
+    transaction.on_commit(lambda: cache.set(KEPT_KEY, kept, timeout=None))
+    return kept
