@@ -141,9 +141,22 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Tasks are acknowledged when done, so the broker gives a lost worker's task to another once
+# its visibility timeout passes. Kombu's default is an hour; 15 minutes brings a killed month
+# close or email back soon, and is longer than the longest wait before a retry (10 minutes,
+# centre.mail.EMAIL_RETRY) so that a task waiting for its retry is not handed out twice. A
+# close still running when it passes is safe to run twice (operations.services).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.integer("CELERY_VISIBILITY_TIMEOUT", 15 * 60),
+}
 # The centre's calendar; each app adds its jobs here.
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "heartbeat": {"task": "centre.tasks.heartbeat", "schedule": crontab(minute="*/15")},
+    # App. E: a month close, or its emails, left undone by a lost worker is resumed.
+    "operations-month-closes-resume": {
+        "task": "operations.tasks.month_closes_resume",
+        "schedule": crontab(minute="7,22,37,52"),
+    },
     # 1.3.2: the 1 April update makes the requested cancellations take effect.
     "players-cancellations-apply": {
         "task": "players.tasks.cancellations_apply",

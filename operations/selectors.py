@@ -1,8 +1,12 @@
 """Reads of the centre's own records: the months and their closes."""
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Q, QuerySet, Sum
 
 from centre.models import Period
+from operations.models import MonthCloseFailure
+from operations.services import POST_CLOSE_STEPS, STEP_LABELS, STEP_NEEDS, month_close_failures
 
 
 def periods_with_counts() -> QuerySet[Period]:
@@ -12,3 +16,43 @@ def periods_with_counts() -> QuerySet[Period]:
         approved=Count("credits", filter=Q(credits__state="approved")),
         points=Sum("credits__points"),
     ).order_by("-year", "-month")
+
+
+@dataclass(frozen=True)
+class CloseStepRow:
+    """One post-close step of a month as its page shows it."""
+
+    name: str
+    label: str
+    state: str  # "done", "running", "failed", "waiting" (for a step it needs) or "to do"
+    failure: MonthCloseFailure | None
+    waits_for: tuple[str, ...]
+
+
+def month_close_steps(*, period: Period) -> list[CloseStepRow]:
+    """The post-close steps of a month, in order, each with its state and any failure."""
+    failures = {failure.step: failure for failure in month_close_failures(period=period)}
+    done = set(period.close_steps_done)
+    rows = []
+    for name, _ in POST_CLOSE_STEPS:
+        waits_for = tuple(need for need in STEP_NEEDS.get(name, ()) if need not in done)
+        if name in done:
+            state = "done"
+        elif period.close_step == name:
+            state = "running"
+        elif name in failures:
+            state = "failed"
+        elif waits_for:
+            state = "waiting"
+        else:
+            state = "to do"
+        rows.append(
+            CloseStepRow(
+                name=name,
+                label=STEP_LABELS.get(name, name),
+                state=state,
+                failure=failures.get(name),
+                waits_for=tuple(STEP_LABELS.get(need, need) for need in waits_for),
+            )
+        )
+    return rows

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,13 +15,16 @@ from awards.services.totals import credits_approve
 from billing.services import event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User
-from ranks.services import club_monthly_reports_issue, promotions_run
+from centre.text import shorten
+from operations.models import MonthCloseFailure
+from ranks.services import club_monthly_reports_email, club_monthly_reports_issue, promotions_run
 
 logger = logging.getLogger(__name__)
 
 # What happens once a month is closed, in order. Each step takes the closed period, must be
-# safe to run again, and is recorded on the period when done so that a resumed close does
-# not repeat it. The promotions, certificates and reports of issue 6 are added here.
+# safe to run again, runs in a transaction of its own, and is recorded on the period when done
+# so that a resumed close does not repeat it. A step that raises is recorded on the month
+# (MonthCloseFailure) and the others go on, except those that need it (STEP_NEEDS).
 POST_CLOSE_STEPS: list[tuple[str, Callable[..., object]]] = [
     # 2.6: "At the end of each month, the Centre will provide a list of all B4c points
     # processed to the participating State Masterpoint Secretary."
@@ -33,11 +37,49 @@ POST_CLOSE_STEPS: list[tuple[str, Callable[..., object]]] = [
     ("club_monthly_reports", club_monthly_reports_issue),
 ]
 
+# The steps that need others done first; every other step stands alone (the B4c lists, the
+# event invoices and the promotions read only the month's approved credits).
+STEP_NEEDS: dict[str, tuple[str, ...]] = {
+    # 1.4.3, 1.8: the report lists the month's promotions and carries their certificates.
+    "club_monthly_reports": ("promotions",),
+}
+
+STEP_LABELS: dict[str, str] = {
+    "b4c_lists": "B4c lists to the state secretaries (2.6)",
+    "event_invoices": "Invoices of the state and congress events (8.1)",
+    "promotions": "Promotions and the One Thousand Club (1.4.4, 1.8, 1.9)",
+    "club_monthly_reports": "The clubs' monthly reports and certificates (1.4.3)",
+}
+
 MONTH_CLOSE_CHUNK = 5000
+# A close that has not finished this long after it started (or a closed month whose steps
+# are still not done) has lost its worker; the periodic resume queues it again.
+MONTH_CLOSE_STALLED_AFTER = timedelta(minutes=30)
+# A step that has failed this often is left to staff: its error is on the month page.
+MONTH_CLOSE_AUTOMATIC_ATTEMPTS = 5
+# Emails of a month closed this recently that have not gone are queued again.
+MONTH_CLOSE_EMAILS_WINDOW = timedelta(days=2)
 
 
 class MonthCloseError(DomainError):
     code = "month_close"
+
+
+class MonthCloseIncomplete(MonthCloseError):
+    """The month is closed but some of its steps raised; each is recorded on the month."""
+
+    code = "month_close_incomplete"
+
+    def __init__(self, period: Period, errors: dict[str, Exception]) -> None:
+        self.period = period
+        self.errors = errors
+        failed = "; ".join(f"{name}: {_error_text(error)}" for name, error in errors.items())
+        super().__init__(f"{period.label} is closed, but these steps failed: {failed}")
+
+
+def month_close_steps_undone(*, period: Period) -> list[str]:
+    """The post-close steps of a month not yet done, in order."""
+    return [name for name, _ in POST_CLOSE_STEPS if name not in period.close_steps_done]
 
 
 def month_close_start(*, period: Period, by: User) -> Period:
@@ -48,9 +90,7 @@ def month_close_start(*, period: Period, by: User) -> Period:
         raise MonthCloseError("Only centre staff close a month.")
     with transaction.atomic():
         period = month_close_start_now(period=period, by=by)
-        if period.status != Period.Status.CLOSED or set(period.close_steps_done) != {
-            name for name, _ in POST_CLOSE_STEPS
-        }:
+        if period.status != Period.Status.CLOSED or month_close_steps_undone(period=period):
             period_id, by_id = period.pk, by.pk
             transaction.on_commit(lambda: tasks.month_close.delay(period_id, by_id))
     return period
@@ -111,15 +151,113 @@ def month_close_start_now(*, period: Period, by: User) -> Period:
 
 
 def month_close_after(*, period: Period) -> Period:
-    """Run the post-close steps not yet run for this closed month, recording each."""
+    """Run the post-close steps not yet done for this closed month, each in its own transaction.
+
+    The step under way is written (and committed) before it starts, so the month page shows
+    it while it runs. A step that raises is rolled back alone, recorded on the month with its
+    error, and the steps that do not need it go on; MonthCloseIncomplete then names them all.
+    Run again, only the steps not done are run.
+    """
+    errors: dict[str, Exception] = {}
     for name, step in POST_CLOSE_STEPS:
-        with transaction.atomic():
-            period = Period.objects.select_for_update().get(pk=period.pk)
-            if name in period.close_steps_done:
-                continue
-            period.close_step = name
-            step(period=period)
-            period.close_steps_done = [*period.close_steps_done, name]
-            period.close_step = "closed"
-            period.save(update_fields=["close_steps_done", "close_step"])
+        period = Period.objects.get(pk=period.pk)
+        if name in period.close_steps_done:
+            continue
+        if any(need not in period.close_steps_done for need in STEP_NEEDS.get(name, ())):
+            continue  # it waits for a step that failed; the month page says which
+        _close_step_show(period=period, step=name)
+        try:
+            with transaction.atomic():
+                period = Period.objects.select_for_update().get(pk=period.pk)
+                if name not in period.close_steps_done:
+                    step(period=period)
+                    period.close_steps_done = [*period.close_steps_done, name]
+                    period.save(update_fields=["close_steps_done"])
+                MonthCloseFailure.objects.filter(
+                    period=period, step=name, resolved_at__isnull=True
+                ).update(resolved_at=timezone.now())
+        except Exception as error:  # any error of a step is recorded on the month, never lost
+            logger.exception("Month close %s: the step %s failed", period, name)
+            _close_step_failure_record(period=period, step=name, error=error)
+            errors[name] = error
+    period = Period.objects.get(pk=period.pk)
+    _close_step_show(
+        period=period, step="" if month_close_steps_undone(period=period) else "closed"
+    )
+    period.refresh_from_db()
+    if errors:
+        raise MonthCloseIncomplete(period, errors)
     return period
+
+
+def _error_text(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}".strip()
+
+
+def _close_step_show(*, period: Period, step: str) -> None:
+    """Write the step under way in a write of its own, committed at once (outside any
+    transaction), so that it is seen while the step's own transaction runs."""
+    Period.objects.filter(pk=period.pk).update(close_step=step)
+
+
+def _close_step_failure_record(*, period: Period, step: str, error: Exception) -> None:
+    with transaction.atomic():
+        failure, created = MonthCloseFailure.objects.select_for_update().get_or_create(
+            period=period,
+            step=step,
+            defaults={"error": shorten(_error_text(error), 4000), "failed_at": timezone.now()},
+        )
+        if not created:
+            failure.error = shorten(_error_text(error), 4000)
+            failure.failed_at = timezone.now()
+            failure.attempts += 1
+            failure.resolved_at = None
+            failure.save(update_fields=["error", "failed_at", "attempts", "resolved_at"])
+
+
+def month_close_failures(*, period: Period) -> list[MonthCloseFailure]:
+    """The failures of a month's steps not yet put right, in the order of the steps."""
+    order = [name for name, _ in POST_CLOSE_STEPS]
+    failures = MonthCloseFailure.objects.filter(period=period, resolved_at__isnull=True)
+    return sorted(failures, key=lambda f: order.index(f.step) if f.step in order else len(order))
+
+
+def month_closes_resume(*, now: datetime | None = None) -> list[Period]:
+    """Belt and braces for a lost worker: queue again every close that has stalled, and the
+    emails of recently closed months that have not gone; returns the months queued.
+
+    Safe to run at any time and twice: a close runs only what is not done, under the month's
+    row lock, and every email is sent once. A month whose step has failed
+    MONTH_CLOSE_AUTOMATIC_ATTEMPTS times is left to staff (the month page shows the error).
+    """
+    now = now or timezone.now()
+    before = now - MONTH_CLOSE_STALLED_AFTER
+    resumed = []
+    candidates = Period.objects.filter(
+        status=Period.Status.CLOSING, close_started_at__lte=before
+    ) | Period.objects.filter(status=Period.Status.CLOSED, closed_at__lte=before)
+    for period in candidates.select_related("closed_by").order_by("year", "month"):
+        if period.status == Period.Status.CLOSED and not month_close_steps_undone(period=period):
+            continue
+        if period.closed_by is None or not period.closed_by.is_centre_staff:
+            logger.warning("Month close %s has stalled and no staff member to resume it", period)
+            continue
+        if MonthCloseFailure.objects.filter(
+            period=period,
+            resolved_at__isnull=True,
+            attempts__gte=MONTH_CLOSE_AUTOMATIC_ATTEMPTS,
+        ).exists():
+            continue
+        logger.warning("Month close %s had stalled; resuming it", period)
+        month_close_start(period=period, by=period.closed_by)
+        resumed.append(period)
+    for period in Period.objects.filter(
+        status=Period.Status.CLOSED, closed_at__gte=now - MONTH_CLOSE_EMAILS_WINDOW
+    ):
+        if month_close_steps_undone(period=period):
+            continue
+        # Each is sent once (by its key, or its row's emailed_at): queued again, a list or
+        # report already sent is not sent again.
+        b4c_lists_send(period=period)
+        club_monthly_reports_email(period=period)
+    return resumed

@@ -11,8 +11,8 @@ from awards.selectors import month_summary
 from centre.models import Period
 from centre.permissions import staff_required
 from operations.national_files import FILES, national_file, stream
-from operations.selectors import periods_with_counts
-from operations.services import MonthCloseError, month_close_start
+from operations.selectors import month_close_steps, periods_with_counts
+from operations.services import MonthCloseError, month_close_start, month_close_steps_undone
 
 
 @staff_required
@@ -31,17 +31,36 @@ def month_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A month's credits by club and colour; staff approve them and close the month here."""
     period = get_object_or_404(Period, pk=pk)
     if request.method == "POST":
+        resuming = period.status != Period.Status.OPEN
         try:
             period = month_close_start(period=period, by=request.user)
         except MonthCloseError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, f"Closing {period.label}: the credits are being approved.")
+            if not resuming:
+                messages.success(
+                    request, f"Closing {period.label}: the credits are being approved."
+                )
+            elif period.status == Period.Status.CLOSED and not month_close_steps_undone(
+                period=period
+            ):
+                messages.info(request, f"{period.label} is closed and all its steps are done.")
+            else:
+                messages.success(
+                    request, f"Resuming the close of {period.label}: only what is not done runs."
+                )
         return redirect("operations:month", pk=period.pk)
+    steps = month_close_steps(period=period) if period.status == Period.Status.CLOSED else []
     return render(
         request,
         "operations/month.html",
-        {"period": period, "summary": month_summary(period=period)},
+        {
+            "period": period,
+            "summary": month_summary(period=period),
+            "steps": steps,
+            "steps_undone": [step for step in steps if step.state != "done"],
+            "step_running": any(step.state == "running" for step in steps),
+        },
     )
 
 

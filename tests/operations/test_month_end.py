@@ -22,8 +22,9 @@ from tests.factories import PlayerFactory
 pytestmark = pytest.mark.django_db
 
 
-class WorkerStopped(Exception):
-    """What a worker killed in the middle of a run looks like to the code it was running."""
+class WorkerStopped(BaseException):
+    """What a worker killed in the middle of a run looks like to the code it was running: not
+    an error a step could record, but the end of the process (as SystemExit is)."""
 
 
 def stop_on_call(target: str, call: int) -> mock._patch:
