@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Sum
 
 from awards.models import Credit, Event, PlayerTotals
@@ -17,14 +17,13 @@ from centre.mail import email_once
 from centre.models import Period
 from players import calendar
 from players.models import Player
-from players.selectors import rank_totals
 from ranks import documents, tasks
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
-from scheme.abf.ranks import RANKS, Totals, is_one_thousand_club, rank_for
+from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
 
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
 
-PROMOTION_CHUNK = 2000
+PROMOTION_CHUNK = 10_000
 # The ranks of 1.8, highest first, for the integer test of players with no pre-1982 points.
 _RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
 
@@ -32,10 +31,9 @@ _RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
 def rank_order_for(totals: Totals, pre_1982_red: int = 0) -> int:
     """The order of the highest rank `totals` reach (0 for none): rank_for's answer.
 
-    rank_for works in exact fractions for the pre-1982 allowance, which costs about 0.4 ms a
-    player; a month close of the whole country judges tens of thousands. With no pre-1982
-    points there is no allowance, and the same table compared in whole hundredths gives the
-    same rank (tests/players/test_promotions.py checks the two agree).
+    rank_for works in exact fractions for the pre-1982 allowance; with no pre-1982 points
+    there is no allowance, and the same table compared in whole hundredths gives the same
+    rank (tests/ranks/test_promotions_rank_order.py checks the two agree).
     """
     if pre_1982_red:
         rank = rank_for(totals, pre_1982_red)
@@ -62,71 +60,115 @@ def _require_closed(period: Period) -> None:
         )
 
 
-def _promote_chunk(*, player_ids: list[int], period: Period, now: datetime) -> PromotionsRun:
-    """Promote one chunk of players, under their row locks, in one transaction."""
-    run = PromotionsRun(players=len(player_ids))
-    players = list(
-        Player.objects.select_for_update(of=("self",))
-        .filter(pk__in=player_ids)
-        .only("pk", "rank_order", "pre_1982_red", "home_club_id")
-        .order_by("pk")
-    )
-    approved = {
-        row["player_id"]: row
-        for row in PlayerTotals.objects.filter(player_id__in=player_ids)
-        .values("player_id")
-        .annotate(green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved"))
-        .order_by()
-    }
-    members = set(
-        OneThousandClubMember.objects.filter(player_id__in=player_ids).values_list(
-            "player_id", flat=True
+def _rank_reached_sql() -> str:
+    """A CASE giving the order of the highest rank of 1.8 met by the columns of `totals`
+    (green, red, gold: approved ledger points; pre: pre-1982 red), 0 below the first.
+
+    The same test as Rank.is_met, in whole numbers: the pre-1982 red points count as red,
+    and the allowance n/d of them lowers the red-and-gold and gold minimums of a Life or
+    Grand rank. A whole number of hundredths x meets a minimum m lowered to m - (n/d)p
+    exactly when d*x + n*p >= d*m, so no fraction ever reaches the database.
+    """
+    total = "(t.green + t.red + t.gold + t.pre)"
+    red_and_gold = "(t.red + t.gold + t.pre)"
+    whens = []
+    for rank in _RANKS_HIGHEST_FIRST:
+        n = int(rank.pre_1982_allowance.numerator)
+        d = int(rank.pre_1982_allowance.denominator)
+        allowance = f" + {n} * t.pre" if n else ""
+        whens.append(
+            f"WHEN {total} >= {int(rank.total)}"
+            f" AND {d} * {red_and_gold}{allowance} >= {d * int(rank.red_and_gold)}"
+            f" AND {d} * t.gold{allowance} >= {d * int(rank.gold)}"
+            f" THEN {rank.order}"
         )
+    return "CASE " + " ".join(whens) + " ELSE 0 END"
+
+
+_RANK_REACHED = _rank_reached_sql()
+
+
+def _in_chunk(count: int) -> str:
+    """The test of a player id against the chunk: one array parameter on PostgreSQL, a
+    list of parameters elsewhere."""
+    if connection.vendor == "postgresql":
+        return "= ANY(%s)"
+    return "IN (" + ", ".join(["%s"] * count) + ")"
+
+
+def _ranked_sql(in_chunk: str) -> str:
+    """The CTEs `ladder` (order, name of each rank) and `ranked`: each player of the chunk
+    with their approved lifetime points by colour, pre-1982 red, rank held and rank reached.
+    Parameters: the rank names, then the chunk."""
+    player = Player._meta.db_table
+    totals = PlayerTotals._meta.db_table
+    ladder = ", ".join(f"({rank.order}, %s)" for rank in RANKS)
+    return (
+        f"WITH ladder (rank_order, rank_name) AS (VALUES {ladder}), "  # noqa: S608
+        "t AS ("
+        "SELECT p.id AS player_id, p.rank_order AS held, p.pre_1982_red AS pre, "
+        "p.home_club_id AS club_id, COALESCE(SUM(s.green_approved), 0) AS green, "
+        "COALESCE(SUM(s.red_approved), 0) AS red, COALESCE(SUM(s.gold_approved), 0) AS gold "
+        f"FROM {player} p LEFT JOIN {totals} s ON s.player_id = p.id "
+        f"WHERE p.id {in_chunk} "
+        "GROUP BY p.id, p.rank_order, p.pre_1982_red, p.home_club_id), "
+        f"ranked AS (SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
     )
-    promotions: list[Promotion] = []
-    raised: dict[int, list[int]] = defaultdict(list)
-    joined: list[OneThousandClubMember] = []
-    for player in players:
-        row = approved.get(player.pk, {})
-        green, red, gold = row.get("green") or 0, row.get("red") or 0, row.get("gold") or 0
-        totals = rank_totals(green=green, red=red, gold=gold, pre_1982_red=player.pre_1982_red)
-        order = rank_order_for(totals, player.pre_1982_red)
-        # 1.8: ranks never go down (an adjustment may lower the points, not the rank). A
-        # player who passes several ranks in one month is promoted once, to the highest:
-        # the certificate is for the rank now held.
-        if order > player.rank_order:
-            rank = RANKS[order - 1]
-            promotions.append(
-                Promotion(
-                    player_id=player.pk,
-                    rank_order=rank.order,
-                    rank_name=rank.name,
-                    period=period,
-                    club_id=player.home_club_id,
-                    green=green,
-                    red=red,
-                    gold=gold,
-                    pre_1982_red=player.pre_1982_red,
-                    promoted_at=now,
-                )
+
+
+def _promote_chunk(*, player_ids: list[int], period: Period, now: datetime) -> PromotionsRun:
+    """Promote one chunk of players in a few set-based statements, in one transaction.
+
+    Each player's highest rank is found in the database (_rank_reached_sql); a Promotion is
+    written for every player whose rank is above the one held, then the rank held is raised
+    to it, and the One Thousand Club gains every player whose total reached 1,000. A row
+    already there is left as it is, and a rank is only ever raised, so a concurrent or
+    repeated run changes nothing twice.
+    """
+    run = PromotionsRun(players=len(player_ids))
+    if not player_ids:
+        return run
+    in_chunk = _in_chunk(len(player_ids))
+    ranked = _ranked_sql(in_chunk)
+    chunk: list[Any] = [list(player_ids)] if connection.vendor == "postgresql" else list(player_ids)
+    names = [rank.name for rank in RANKS]
+    stamp = connection.ops.adapt_datetimefield_value(now)
+    promotion = Promotion._meta.db_table
+    member = OneThousandClubMember._meta.db_table
+    player = Player._meta.db_table
+    with connection.cursor() as cursor:
+        # 1.8: ranks never go down; a player who passes several ranks in one month is
+        # promoted once, to the highest: the certificate is for the rank now held.
+        cursor.execute(
+            f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "  # noqa: S608
+            f"green, red, gold, pre_1982_red, promoted_at) "
+            f"{ranked}"
+            f"SELECT r.player_id, r.reached, l.rank_name, %s, r.club_id, r.green, r.red, "
+            f"r.gold, r.pre, %s FROM ranked r JOIN ladder l ON l.rank_order = r.reached "
+            f"WHERE r.reached > r.held ON CONFLICT DO NOTHING",
+            [*names, *chunk, period.pk, stamp],
+        )
+        run.promotions = max(cursor.rowcount, 0)
+        if run.promotions:
+            promoted = (
+                f"(SELECT MAX(x.rank_order) FROM {promotion} x WHERE x.player_id = {player}.id "  # noqa: S608
+                f"AND x.period_id = %s AND x.promoted_at = %s)"
             )
-            raised[rank.order].append(player.pk)
+            cursor.execute(
+                f"UPDATE {player} SET rank_order = {promoted} "  # noqa: S608
+                f"WHERE id {in_chunk} AND rank_order < {promoted}",
+                [period.pk, stamp, *chunk, period.pk, stamp],
+            )
         # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
-        if player.pk not in members and is_one_thousand_club(totals):
-            joined.append(
-                OneThousandClubMember(
-                    player_id=player.pk,
-                    period=period,
-                    club_id=player.home_club_id,
-                    total=totals.total,
-                    joined_at=now,
-                )
-            )
-    Promotion.objects.bulk_create(promotions)
-    for order, ids in raised.items():
-        Player.objects.filter(pk__in=ids).update(rank_order=order)
-    OneThousandClubMember.objects.bulk_create(joined)
-    run.promotions, run.one_thousand_club = len(promotions), len(joined)
+        cursor.execute(
+            f"INSERT INTO {member} (player_id, period_id, club_id, total, joined_at) "  # noqa: S608
+            f"{ranked}"
+            f"SELECT r.player_id, %s, r.club_id, r.green + r.red + r.gold + r.pre, %s "
+            f"FROM ranked r WHERE r.green + r.red + r.gold + r.pre >= %s "
+            f"ON CONFLICT DO NOTHING",
+            [*names, *chunk, period.pk, stamp, ONE_THOUSAND_CLUB],
+        )
+        run.one_thousand_club = max(cursor.rowcount, 0)
     return run
 
 
