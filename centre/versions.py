@@ -1,15 +1,19 @@
 """Versions of the public data, kept in the cache: a cached page or a kept table names the
 versions it was built from, and is used only while they are still current.
 
-A version is bumped after the commit of the change it stands for, never before: a reader
-that sees the new version also sees the new data. It starts from the clock, so a cache that
-was emptied never hands out a number that an older page was stored under. The cache must be
-one for every process that writes (Redis in production, REDIS_URL).
+A version is bumped when a change is made and again after its commit: a reader that builds
+a page between the two stores it under a version that the second bump leaves behind, and a
+reader that sees the last version also sees the committed data. A version starts from the
+clock, so a cache that was emptied never hands out a number an older page was stored under.
+The cache must be one for every process that writes (Redis in production, REDIS_URL).
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import transaction
@@ -48,6 +52,25 @@ def _bump(names: tuple[str, ...]) -> None:
 
 
 def data_changed(*names: str) -> None:
-    """Bump the versions of `names` once the current transaction commits (or now, outside
-    one)."""
+    """Bump the versions of `names` now and once the current transaction commits."""
+    _bump(names)
     transaction.on_commit(lambda: _bump(names))
+
+
+# How long a public page's data is kept at most; a change of its versions drops it sooner.
+PUBLIC_TIMEOUT = 60 * 60
+
+T = TypeVar("T")
+
+
+def public_cached(key: str, build: Callable[[], T], *, versions: tuple[str, ...]) -> T:
+    """What `build` returns for a public read, kept in the cache under `key` and the current
+    versions of the data it reads; built again whenever one of them has moved on."""
+    stamp = data_version(*versions)  # first: the data read after it is at least as new
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    full = f"public:{digest}:{stamp}"
+    value = cache.get(full)
+    if value is None:
+        value = build()
+        cache.set(full, value, PUBLIC_TIMEOUT)
+    return value

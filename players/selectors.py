@@ -1,5 +1,6 @@
 """Reads of the registry that are more than one line, and who may see which player."""
 
+import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
@@ -47,6 +48,23 @@ def player_search(
     for word in text.split(" "):
         players = players.filter(Q(family_name__icontains=word) | Q(given_names__icontains=word))
     return players.order_by("family_name", "given_names", "abf_number")[:limit]
+
+
+def player_fingerprint(player: Player) -> str:
+    """What the public pages show of a player and their home club, as one short string: a
+    page kept under it is built again as soon as any of it changes."""
+    club = player.home_club
+    shown = (
+        player.abf_number,
+        player.given_names,
+        player.family_name,
+        player.status,
+        player.rank_order,
+        player.pre_1982_red,
+        club.number if club else None,
+        club.name if club else None,
+    )
+    return hashlib.sha256(repr(shown).encode()).hexdigest()[:24]
 
 
 def player_likely_duplicates(

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.schemes import point_kind_choices
-from ranks.standings import GROUPS, mccutcheon, year_standings
+from ranks.standings import GROUPS, mccutcheon_cached, standings_cached
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
 
@@ -55,7 +55,7 @@ class StandingsApi(APIView):
         query = StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         values = query.validated_data
-        rows = year_standings(
+        rows = standings_cached(
             year=year,
             colour=values.get("colour"),
             state=values.get("state"),
@@ -84,7 +84,7 @@ class McCutcheonApi(APIView):
         responses=McCutcheonSerializer,
     )
     def get(self, request: Request, year: int) -> Response:
-        overall, groups = mccutcheon(year=year)
+        overall, groups = mccutcheon_cached(year=year)
         return Response(
             McCutcheonSerializer({"year": year, "trophy": overall, "awards": groups}).data
         )

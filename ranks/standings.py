@@ -28,7 +28,7 @@ from django.db.models import F, QuerySet
 from awards.models import PlayerTotals
 from awards.services.positions import positions_refresh
 from centre.models import Period
-from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version
+from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
 from clubs.models import Club
 from players.models import Player
 from ranks.models import YearStanding
@@ -281,3 +281,32 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
         if leaders:
             groups.append(GroupLeaders(group=name, leaders=leaders))
     return overall, groups
+
+
+# The data the standings pages and API show: the kept rows above, the players' details.
+_SHOWN = (APPROVED, PRE_1982, PLAYERS)
+
+
+def standings_cached(
+    *,
+    year: int,
+    colour: str | None = None,
+    state: str | None = None,
+    group: str | None = None,
+    limit: int | None = None,
+) -> list[Standing]:
+    """`year_standings`, kept in the cache while the data it reads is unchanged."""
+    return public_cached(
+        f"standings:{year}:{colour}:{state}:{group}:{limit}",
+        lambda: year_standings(year=year, colour=colour, state=state, group=group, limit=limit),
+        versions=_SHOWN,
+    )
+
+
+def mccutcheon_cached(*, year: int, places: int = 3) -> tuple[list[Standing], list[GroupLeaders]]:
+    """`mccutcheon`, kept in the cache while the data it reads is unchanged."""
+    return public_cached(
+        f"mccutcheon:{year}:{places}",
+        lambda: mccutcheon(year=year, places=places),
+        versions=_SHOWN,
+    )

@@ -12,7 +12,7 @@ from ranks import documents
 from ranks.forms import StandingsForm
 from ranks.models import ClubMonthlyReport, Promotion
 from ranks.ranking_reports import report_csv, report_pdf, reports_visible_to
-from ranks.standings import mccutcheon, year_standings
+from ranks.standings import mccutcheon_cached, standings_cached
 
 DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
@@ -87,14 +87,14 @@ def standings(request: HttpRequest, year: int) -> HttpResponse:
     choice = {"colour": "", "state": "", "group": ""}
     if not request.GET or form.is_valid():
         choice = {**choice, **(form.cleaned_data if request.GET else {})}
-        top = year_standings(
+        top = standings_cached(
             year=year,
             colour=choice["colour"] or None,
             state=choice["state"] or None,
             group=choice["group"] or None,
             limit=100,
         )
-    overall, groups = mccutcheon(year=year)
+    overall, groups = mccutcheon_cached(year=year)
     return render(
         request,
         "ranks/standings.html",

@@ -12,8 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
+from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
-from players.selectors import player_rank_standing
+from players.selectors import player_fingerprint, player_rank_standing
 
 
 class ColourTotalsSerializer(serializers.Serializer):
@@ -52,8 +53,7 @@ class LookupPlayerSerializer(serializers.Serializer):
     )
 
 
-def _public(player: Player) -> dict:
-    totals = selectors.player_totals(player=player)
+def _public(player: Player, totals: selectors.Totals) -> dict:
     return {
         "abf_number": player.abf_number,
         "name": player.full_name,
@@ -75,8 +75,10 @@ class MasterpointLookupApi(APIView):
         responses=LookupPlayerSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        found = selectors.players_lookup(query=request.query_params.get("q", ""), limit=25)
-        return Response({"results": [_public(player) for player in found]})
+        found = list(selectors.players_lookup(query=request.query_params.get("q", ""), limit=25))
+        # Every result's totals in one query, whatever the number of results.
+        totals = selectors.players_totals(players=found)
+        return Response({"results": [_public(player, totals[player.pk]) for player in found]})
 
 
 class MasterpointPlayerApi(APIView):
@@ -89,15 +91,25 @@ class MasterpointPlayerApi(APIView):
         player = get_object_or_404(
             Player.objects.select_related("home_club"), abf_number=abf_number
         )
-        year = request.query_params.get("year")
-        body = _public(player)
-        body["position"] = selectors.player_position(player=player)
-        if year and year.isdigit():
-            body["year"] = {
-                "year": int(year),
-                **selectors.player_totals(player=player, year=int(year)).as_json(),
-            }
+        text = request.query_params.get("year")
+        year = int(text) if text and text.isdigit() else None
+        body = public_cached(
+            f"player-api:{player_fingerprint(player)}:{year}",
+            lambda: _player_body(player, year),
+            versions=(LIFETIME, APPROVED),
+        )
         return Response(body)
+
+
+def _player_body(player: Player, year: int | None) -> dict:
+    body = _public(player, selectors.player_totals(player=player))
+    body["position"] = selectors.player_position(player=player)
+    if year is not None:
+        body["year"] = {
+            "year": year,
+            **selectors.player_totals(player=player, year=year).as_json(),
+        }
+    return body
 
 
 class StatementQuerySerializer(serializers.Serializer):

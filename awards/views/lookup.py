@@ -12,7 +12,9 @@ from awards import selectors
 from awards.forms import StatementPeriodForm
 from awards.statements import chart_lines, statement_csv, statement_pdf
 from centre.responses import file_response
+from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
+from players.selectors import player_fingerprint
 
 
 def lookup(request: HttpRequest) -> HttpResponse:
@@ -38,25 +40,31 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     """A player's totals by colour, position, home club, statement and chart."""
     player = _public_player(abf_number)
     start, end, form = _statement_period(request)
-    opening, lines, closing = selectors.player_statement(player=player, start=start, end=end)
     year = timezone.localdate().year
+    record = public_cached(
+        f"player-page:{player_fingerprint(player)}:{start}:{end}:{year}",
+        lambda: _player_record(player, start, end, year),
+        versions=(LIFETIME, APPROVED),
+    )
     return render(
         request,
         "awards/player.html",
-        {
-            "player": player,
-            "totals": selectors.player_totals(player=player),
-            "year_totals": selectors.player_totals(player=player, year=year),
-            "year": year,
-            "position": selectors.player_position(player=player),
-            "opening": opening,
-            "lines": lines,
-            "closing": closing,
-            "form": form,
-            "query": request.GET.urlencode(),
-            "chart": chart_lines(selectors.player_points_by_month(player=player)),
-        },
+        {**record, "player": player, "form": form, "query": request.GET.urlencode()},
     )
+
+
+def _player_record(player: Player, start: date | None, end: date | None, year: int) -> dict:
+    opening, lines, closing = selectors.player_statement(player=player, start=start, end=end)
+    return {
+        "totals": selectors.player_totals(player=player),
+        "year_totals": selectors.player_totals(player=player, year=year),
+        "year": year,
+        "position": selectors.player_position(player=player),
+        "opening": opening,
+        "lines": lines,
+        "closing": closing,
+        "chart": chart_lines(selectors.player_points_by_month(player=player)),
+    }
 
 
 def player_statement_csv(request: HttpRequest, abf_number: str) -> HttpResponse:
