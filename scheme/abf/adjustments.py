@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from scheme.abf.events import Session
@@ -11,7 +12,7 @@ from scheme.abf.factors import master_factor, team_member_factor
 from scheme.abf.grades import Kind
 from scheme.abf.validation import count
 from scheme.abf.working import ONE, Working
-from scheme.core.arithmetic import show_number
+from scheme.core.arithmetic import Exact, exact_of, show_number
 from scheme.core.errors import RulesError
 
 # 4.4.10 and 6.2.2.
@@ -81,17 +82,25 @@ def short_session(calc: Working, session: Session, path: str, title: str) -> tup
     return board_factor, ""
 
 
-def australia_wide(calc: Working, awards: list[Fraction]) -> list[Fraction]:
+def australia_wide(calc: Working, awards: Sequence[Exact]) -> list[Exact]:
     """6.3: the standard award whilst it exceeds 0.20, then 0.20 for half of the rest of
     the placed field (rounded down), and 0.10 for the remaining place-getters."""
-    standard = [a for a in awards if a > AUSTRALIA_WIDE_HIGH]
+    high_award = exact_of(AUSTRALIA_WIDE_HIGH, calc.rules.rounding)
+    low_award = exact_of(AUSTRALIA_WIDE_LOW, calc.rules.rounding)
+    standard = [
+        a
+        for a in awards
+        if a.numerator * AUSTRALIA_WIDE_HIGH.denominator
+        > AUSTRALIA_WIDE_HIGH.numerator * a.denominator
+    ]
     rest = len(awards) - len(standard)
     high = rest // 2
-    calc.note(
-        f"  Australia-Wide Pairs: {len(standard)} standard awards, {high} of 0.20, "
-        f"{rest - high} of 0.10 (6.3)."
-    )
-    return standard + [AUSTRALIA_WIDE_HIGH] * high + [AUSTRALIA_WIDE_LOW] * (rest - high)
+    if calc.explain:
+        calc.note(
+            f"  Australia-Wide Pairs: {len(standard)} standard awards, {high} of 0.20, "
+            f"{rest - high} of 0.10 (6.3)."
+        )
+    return standard + [high_award] * high + [low_award] * (rest - high)
 
 
 def team_factor(calc: Working, label: str) -> Fraction:
@@ -100,7 +109,7 @@ def team_factor(calc: Working, label: str) -> Fraction:
     if members is None:
         return ONE
     factor = team_member_factor(members, f"team_sizes[{label}]")
-    if factor != 1:
+    if factor != 1 and calc.explain:
         calc.note(
             f"Team {label} has {members} members: each receives "
             f"{show_number(factor)} of the award (4.1.2)."

@@ -8,7 +8,6 @@ Each clause lives in its own module (`sessions`, `matches`, `outright`, `stages`
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from scheme.abf.adjustments import event_factor, team_factor
@@ -20,7 +19,7 @@ from scheme.abf.results import ContestantAwards, EventAwards
 from scheme.abf.sessions import field_session
 from scheme.abf.validation import enum_value
 from scheme.abf.working import Working
-from scheme.core.arithmetic import show_number
+from scheme.core.arithmetic import cents, exact_scaled, show_number
 from scheme.core.errors import RulesError
 
 if TYPE_CHECKING:
@@ -30,8 +29,9 @@ if TYPE_CHECKING:
 _sessions_from_boards = sessions_from_boards
 
 
-def calculate(rules: AbfRuleSet, event: Event) -> EventAwards:
-    """The awards of every contestant of `event` under `rules`, with the working."""
+def calculate(rules: AbfRuleSet, event: Event, *, working: bool = True) -> EventAwards:
+    """The awards of every contestant of `event` under `rules`, with the working lines when
+    `working` is set (and none, for speed, when it is not)."""
     grade = rules.grade(event.grade)
     kind = enum_value(Kind, event.kind, "kind")
     if not event.sessions:
@@ -39,8 +39,16 @@ def calculate(rules: AbfRuleSet, event: Event) -> EventAwards:
     # 4.1.1: pairs events whose matches are all of 5 or more boards (Butler and Swiss
     # pairs) are placed like teams; the NSW guide (E2) gives them the teams weight.
     match_scored = kind is Kind.PAIRS and all(s.matches and not s.fields for s in event.sessions)
-    calc = Working(rules=rules, event=event, grade=grade, kind=kind, match_scored=match_scored)
-    calc.note(describe_grade(calc))
+    calc = Working(
+        rules=rules,
+        event=event,
+        grade=grade,
+        kind=kind,
+        match_scored=match_scored,
+        explain=working,
+    )
+    if working:
+        calc.note(describe_grade(calc))
     calc.factor = event_factor(calc)
     for index, session in enumerate(event.sessions):
         path = f"sessions[{index}]"
@@ -81,23 +89,32 @@ def describe_grade(calc: Working) -> str:
 def results(calc: Working) -> EventAwards:
     """4.4.2: each part rounded once, the total the sum of the rounded parts; 4.1.2: each
     member of a large team receives a share."""
-    rules = calc.rules
+    rounding = calc.rules.rounding
     contestants = []
     for label, tally in calc.tallies.items():
         factor = team_factor(calc, label)
-        sessions = tuple(
-            None if value is None else rules.round(value * factor) for value in tally.sessions
+        sessions = [
+            None if value is None else exact_scaled(value, factor, rounding).hundredths
+            for value in tally.sessions
+        ]
+        matches = exact_scaled(tally.matches, factor, rounding).hundredths
+        outright = exact_scaled(tally.outright, factor, rounding).hundredths
+        total = sum(s for s in sessions if s is not None) + matches + outright
+        contestants.append(
+            ContestantAwards(
+                label,
+                tuple(None if s is None else cents(s) for s in sessions),
+                cents(matches),
+                cents(outright),
+                cents(total),
+            )
         )
-        matches = rules.round(tally.matches * factor)
-        outright = rules.round(tally.outright * factor)
-        total = sum((s for s in sessions if s is not None), Decimal("0.00")) + matches + outright
-        contestants.append(ContestantAwards(label, sessions, matches, outright, total))
     unknown = set(calc.event.team_sizes) - set(calc.tallies)
     if unknown:
         label = sorted(unknown)[0]
         raise RulesError(f"team_sizes[{label}]", f"team {label!r} does not play in the event")
     return EventAwards(
-        rules=rules.name,
+        rules=calc.rules.name,
         grade=calc.grade.code,
         kind=calc.kind,
         colour=calc.grade.colour,

@@ -23,7 +23,7 @@ class RuleSet(Protocol):
     name: str
     title: str
 
-    def compute(self, event: Event) -> EventAwards: ...
+    def compute(self, event: Event, *, working: bool = True) -> EventAwards: ...
 
 
 # The ABF Masterpoint Scheme manual, edition of 27/07/2025: the rule in force.
@@ -61,6 +61,7 @@ def get_rule_set(name: str = DEFAULT_RULES) -> RuleSet:
         raise RulesError("rules", f"unknown rule set {name!r} (known: {known})") from None
 
 
-def compute_awards(event: Event) -> EventAwards:
-    """The awards of every contestant of `event`, under the rule set it names."""
-    return get_rule_set(event.rules).compute(event)
+def compute_awards(event: Event, *, working: bool = True) -> EventAwards:
+    """The awards of every contestant of `event`, under the rule set it names, with the
+    working lines that explain them; `working=False` skips the text (bulk callers)."""
+    return get_rule_set(event.rules).compute(event, working=working)

@@ -10,7 +10,7 @@ from scheme.abf.grades import Kind
 from scheme.abf.stages import stage_factor
 from scheme.abf.validation import count, enum_value, number
 from scheme.abf.working import Working
-from scheme.core.arithmetic import show, show_number
+from scheme.core.arithmetic import exact, exact_sum, show, show_number
 from scheme.core.errors import RulesError
 
 # 4.2.3: the basic (grade E teams, weight 1.0) award is 0.008 a board to the winner.
@@ -53,30 +53,46 @@ def match_award(calc: Working, match: Match, path: str, title: str) -> None:
     stage = enum_value(Stage, match.stage, f"{path}.stage")
     factor, stage_weight, stage_note = stage_factor(calc, stage, match.consolation, None, path)
     weight = stage_weight if stage_weight is not None else calc.grade.teams_weight
-    rate = BASE_RATE_PER_BOARD * weight
-    award = rate * boards * factor * calc.factor
-    notes = [n for n in (stage_note,) if n]
+    # The award in integers: the rate a board times the boards and the factors (4.2.3).
+    numerator = (
+        BASE_RATE_PER_BOARD.numerator * weight.numerator * boards
+        * factor.numerator * calc.factor.numerator
+    )  # fmt: skip
+    denominator = (
+        BASE_RATE_PER_BOARD.denominator * weight.denominator
+        * factor.denominator * calc.factor.denominator
+    )  # fmt: skip
     if match.triangle:
         # 4.2.3 NOTE (iii): half-matches of a single round triangle get half the award.
-        award /= 2
+        denominator *= 2
+    winner, result = match_result(match, boards, path)
+    rounding = calc.rules.rounding
+    home, away = calc.tally(match.home), calc.tally(match.away)
+    if winner is None:
+        shared = exact(numerator, denominator * 2, rounding)
+        home.matches = exact_sum(home.matches, shared, rounding)
+        away.matches = exact_sum(away.matches, shared, rounding)
+    else:
+        won = calc.tally(winner)
+        won.matches = exact_sum(won.matches, exact(numerator, denominator, rounding), rounding)
+    if not calc.explain:
+        return
+    rate = BASE_RATE_PER_BOARD * weight
+    award = Fraction(numerator, denominator)
+    notes = [n for n in (stage_note,) if n]
+    if match.triangle:
         notes.append("half-match of a triangle: half the award (4.2.3 NOTE iii)")
     if calc.factor != 1:
         notes.append(f"event factor {show(calc.factor)}")
-    winner, result = match_result(match, boards, path)
     head = (
         f"{title}, {match.home} v {match.away}: {boards} boards at {show(rate, 4)} a board "
         f"(4.2.3, weight {show_number(weight)})"
     )
     if notes:
         head += ", " + ", ".join(notes)
-    calc.tally(match.home)
-    calc.tally(match.away)
     if winner is None:
-        calc.tally(match.home).matches += award / 2
-        calc.tally(match.away).matches += award / 2
         calc.note(f"{head}; {result}: shared, {show(award / 2)} each.")
     else:
-        calc.tally(winner).matches += award
         calc.note(f"{head}; {result}: {winner} wins {show(award)}.")
 
 

@@ -13,10 +13,20 @@ from scheme.abf.grades import Kind
 from scheme.abf.stages import consolation_number
 from scheme.abf.validation import count, number, ranking_labels
 from scheme.abf.validation import tables as checked_tables
-from scheme.abf.working import ONE, Working, places
-from scheme.core.arithmetic import ordinal, show, show_number
+from scheme.abf.working import Working, place_range
+from scheme.core.arithmetic import (
+    NO_AWARD,
+    ZERO,
+    Exact,
+    Rounding,
+    cents,
+    exact_sum,
+    ordinal,
+    show,
+    show_number,
+)
 from scheme.core.errors import RulesError
-from scheme.core.placings import placing_awards, share_places
+from scheme.core.placings import exact_placing_awards, exact_shares, tied_award
 
 # 4.3.1: a residual fraction of sessions counts only if it exceeds 0.83.
 SESSION_RESIDUAL = Fraction(83, 100)
@@ -67,6 +77,8 @@ def outright_awards(calc: Working, outright: Outright) -> None:
 
     def winner_award(s: int) -> tuple[Fraction, str]:
         award, limit = outright_award(counted, s, weight)
+        if not calc.explain:
+            return award * calc.factor, ""
         printed = calc.source(3, counted, weight, "3.1.2") if s <= 10 else "formula 3.1.2"
         note = f" ({printed}{', ' + limit if limit else ''})"
         return award * calc.factor, note
@@ -77,35 +89,51 @@ def outright_awards(calc: Working, outright: Outright) -> None:
         )
         return
     winner, note = winner_award(sessions)
-    line = (
-        f"Outright: T = {counted} ({tables_text}), S = {sessions}, "
-        f"weight {show_number(weight)}: winner {show(winner)}{note}"
-    )
-    if calc.factor != 1:
-        line += f", event factor {show(calc.factor)} included"
-    calc.note(line + ".")
+    if calc.explain:
+        line = (
+            f"Outright: T = {counted} ({tables_text}), S = {sessions}, "
+            f"weight {show_number(weight)}: winner {show(winner)}{note}"
+        )
+        if calc.factor != 1:
+            line += f", event factor {show(calc.factor)} included"
+        calc.note(line + ".")
 
     played = sessions_played(calc, outright, labels, path)
-    unit_shares = share_places(outright.ranking, placing_awards(ONE, depth))
+    rounding = calc.rules.rounding
+    awards = exact_placing_awards(winner.numerator, winner.denominator, depth, rounding)
     parts = []
-    for share in unit_shares:
-        if share.first > depth:
+    for first, group, each in exact_shares(outright.ranking, awards, rounding):
+        if first > depth:
             break
-        for label in share.labels:
+        for label in group:
             own = played.get(label, sessions)
             if own != sessions:
-                award, own_note = winner_award(own) if own >= 2 else (Fraction(0), "")
-                value = award * share.each
-                parts.append(
-                    f"{places(share)} {label} on S = {own}{own_note}: {show(value)} -> "
-                    f"{calc.rules.round(value)}"
+                # 4.3.3: the same place, on the award for the sessions this recipient played.
+                award, own_note = winner_award(own) if own >= 2 else (ZERO, "")
+                value = (
+                    own_place_award(award, depth, first, len(group), rounding)
+                    if award
+                    else NO_AWARD
                 )
+                if calc.explain:
+                    parts.append(
+                        f"{place_range(first, len(group))} {label} on S = {own}{own_note}: "
+                        f"{show(value.fraction)} -> {cents(value.hundredths)}"
+                    )
             else:
-                value = winner * share.each
-                tie = f"={ordinal(share.first)} share {places(share)}, " if share.tied else ""
-                rounded = calc.rules.round(value)
-                parts.append(f"{tie}{ordinal(share.first)} {label} {show(value)} -> {rounded}")
-            calc.tally(label).outright += value
+                value = each
+                if calc.explain:
+                    tie = (
+                        f"={ordinal(first)} share {place_range(first, len(group))}, "
+                        if len(group) > 1
+                        else ""
+                    )
+                    parts.append(
+                        f"{tie}{ordinal(first)} {label} {show(value.fraction)} -> "
+                        f"{cents(value.hundredths)}"
+                    )
+            tally = calc.tally(label)
+            tally.outright = exact_sum(tally.outright, value, rounding)
     for label in labels:
         calc.tally(label)
     calc.note(f"  {depth_note}: " + "; ".join(parts) + ".")
@@ -114,6 +142,16 @@ def outright_awards(calc: Working, outright: Outright) -> None:
         consolation_outright(
             calc, consolation, winner, outright, f"{path}.consolations[{index}]", seen
         )
+
+
+def own_place_award(
+    winner: Fraction, depth: int, first: int, members: int, rounding: Rounding
+) -> Exact:
+    """A place's award from another winner's award (4.3.3, sessions played)."""
+    awards = exact_placing_awards(winner.numerator, winner.denominator, depth, rounding)
+    if members == 1:
+        return awards[first - 1]
+    return tied_award(awards, first, members, rounding)
 
 
 def _outright_field(
@@ -248,11 +286,15 @@ def consolation_outright(
     calc.note(
         f"Outright, consolation {which}: " + ", ".join(notes) + f": winner {show(award)} (4.3.3)."
     )
+    rounding = calc.rules.rounding
     for index, ranking in enumerate(consolation.rankings):
         labels = ranking_labels(ranking, f"{path}.rankings[{index}]", seen)
         depth, depth_note = calc.depth(len(labels), "outright")
-        shares = share_places(ranking, placing_awards(award, depth))
-        for share in shares:
-            for label in share.labels:
-                calc.tally(label).outright += share.each
-        calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")
+        awards = exact_placing_awards(award.numerator, award.denominator, depth, rounding)
+        for _, group, each in exact_shares(ranking, awards, rounding):
+            for label in group:
+                tally = calc.tally(label)
+                tally.outright = exact_sum(tally.outright, each, rounding)
+        if calc.explain:
+            shares = exact_shares(ranking, awards, rounding)
+            calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")

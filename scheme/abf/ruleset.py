@@ -74,10 +74,11 @@ class AbfRuleSet:
         """4.2.5: the largest final that earns the full premium, in tables."""
         return max(entry_tables * self.final_size_share, Fraction(self.final_size_minimum_tables))
 
-    def compute(self, event: Event) -> EventAwards:
+    def compute(self, event: Event, *, working: bool = True) -> EventAwards:
+        """The awards of `event`; the working lines only when `working` is set."""
         from scheme.abf.calculation import calculate  # the calculation needs this class
 
-        return calculate(self, event)
+        return calculate(self, event, working=working)
 
     def table_cell(self, table: str, tables: int, column: int) -> Decimal:
         """The rules' value for a cell of the printed Tables 1A-3C (3.1.3): `column` is the

@@ -15,9 +15,9 @@ from scheme.abf.stages import stage_factor
 from scheme.abf.validation import count, enum_value, ranking_labels
 from scheme.abf.validation import tables as checked_tables
 from scheme.abf.working import Working
-from scheme.core.arithmetic import show, show_number
+from scheme.core.arithmetic import NO_AWARD, show, show_number
 from scheme.core.errors import RulesError
-from scheme.core.placings import placing_awards, share_places
+from scheme.core.placings import exact_placing_awards, exact_shares
 
 
 def field_session(calc: Working, index: int, session: Session, path: str, title: str) -> None:
@@ -61,37 +61,42 @@ def field_awards(
         clause, table_number = "3.1.1, one winner", 2
     winner = standard * board_factor * factor * calc.factor
 
-    name = item.name or f"field {number + 1}"
-    counted_text = (
-        f"{show_number(tables)} tables counted as {counted} (4.4.1)"
-        if tables != counted
-        else f"{counted} tables"
-    )
-    notes = [n for n in (board_note, stage_note) if n]
-    if calc.factor != 1:
-        notes.append(f"event factor {show(calc.factor)}")
-    source = calc.source(table_number, counted, weight, clause)
-    line = (
-        f"{title}, {name}: {movement.label}, {counted_text}, weight {show_number(weight)}: "
-        f"standard winner's award {show(standard)} ({source})"
-    )
-    if notes:
-        line += "; " + "; ".join(notes) + f": winner {show(winner)}"
-    calc.note(line + ".")
+    if calc.explain:
+        name = item.name or f"field {number + 1}"
+        counted_text = (
+            f"{show_number(tables)} tables counted as {counted} (4.4.1)"
+            if tables != counted
+            else f"{counted} tables"
+        )
+        notes = [n for n in (board_note, stage_note) if n]
+        if calc.factor != 1:
+            notes.append(f"event factor {show(calc.factor)}")
+        source = calc.source(table_number, counted, weight, clause)
+        line = (
+            f"{title}, {name}: {movement.label}, {counted_text}, weight {show_number(weight)}: "
+            f"standard winner's award {show(standard)} ({source})"
+        )
+        if notes:
+            line += "; " + "; ".join(notes) + f": winner {show(winner)}"
+        calc.note(line + ".")
     if winner == 0:
         for label in labels:
-            calc.tally(label).sessions[index] = Fraction(0)
+            calc.tally(label).sessions[index] = NO_AWARD
         return
 
     depth, depth_note = calc.depth(size, "session")
-    awards = placing_awards(winner, depth)
+    rounding = calc.rules.rounding
+    awards = exact_placing_awards(winner.numerator, winner.denominator, depth, rounding)
     if calc.event.australia_wide:
         awards = australia_wide(calc, awards)
-    shares = share_places(item.ranking, awards)
-    for share in shares:
-        for label in share.labels:
-            calc.tally(label).sessions[index] = share.each
-    calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")
+    tallies = calc.tallies
+    for _, group, each in exact_shares(item.ranking, awards, rounding):
+        for label in group:
+            tally = tallies.get(label) or calc.tally(label)
+            tally.sessions[index] = each
+    if calc.explain:
+        shares = exact_shares(item.ranking, awards, rounding)
+        calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")
 
 
 def check_movement(

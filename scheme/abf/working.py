@@ -1,5 +1,8 @@
 """The state one calculation passes from clause to clause: the event, its grade and kind,
-the event factor, each contestant's tally, and the working lines that explain them."""
+the event factor, each contestant's tally, and the working lines that explain them.
+
+The working lines are written only when `explain` is set (the calculator shows them); bulk
+callers leave it unset and every clause skips the text."""
 
 from __future__ import annotations
 
@@ -10,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from scheme.abf.events import Event
 from scheme.abf.grades import TABLE_WEIGHTS, Grade, Kind
-from scheme.core.arithmetic import ordinal, show, show_number
-from scheme.core.placings import PlaceShare, top_half, top_third
+from scheme.core.arithmetic import NO_AWARD, Exact, cents, ordinal, show, show_number
+from scheme.core.placings import top_half, top_third
 
 if TYPE_CHECKING:
     from scheme.abf.ruleset import AbfRuleSet
@@ -37,11 +40,11 @@ PRINTED_TABLE_LIMITS: dict[tuple[int, str], int] = {
 
 @dataclass
 class Tally:
-    """One contestant's unrounded awards: per session, from matches, and outright."""
+    """One contestant's awards, exact and rounded: per session, from matches, and outright."""
 
-    sessions: list[Fraction | None]
-    matches: Fraction = Fraction(0)
-    outright: Fraction = Fraction(0)
+    sessions: list[Exact | None]
+    matches: Exact = NO_AWARD
+    outright: Exact = NO_AWARD
 
 
 @dataclass
@@ -52,12 +55,15 @@ class Working:
     kind: Kind
     # 4.1.1: a pairs event whose every session is of matches is placed like teams.
     match_scored: bool
+    # Whether to write the working lines.
+    explain: bool = True
     factor: Fraction = ONE
     lines: list[str] = field(default_factory=list)
     tallies: dict[str, Tally] = field(default_factory=dict)
 
     def note(self, line: str) -> None:
-        self.lines.append(line)
+        if self.explain:
+            self.lines.append(line)
 
     def tally(self, label: str) -> Tally:
         tally = self.tallies.get(label)
@@ -88,25 +94,30 @@ class Working:
             rule = "top half, rounded down"
         return depth, f"placings to {ordinal(depth)} of {show_number(size)} {unit} ({rule}, 4.1.1)"
 
-    def describe_shares(self, shares: Iterable[PlaceShare], depth: int) -> str:
+    def describe_shares(
+        self, shares: Iterable[tuple[int, tuple[str, ...], Exact]], depth: int
+    ) -> str:
+        """The placings of a field as a working line: each place, its award, its rounding."""
         parts = []
-        for share in shares:
-            if share.first > depth:
+        for first, labels, each in shares:
+            if first > depth:
                 break
-            names = ", ".join(share.labels)
-            rounded = self.rules.round(share.each)
-            if share.tied:
+            names = ", ".join(labels)
+            rounded = cents(each.hundredths)
+            if len(labels) > 1:
                 # 4.4.6: tied places share the summed awards
+                total = each.fraction * len(labels)
                 parts.append(
-                    f"={ordinal(share.first)} {names} share {places(share)} "
-                    f"{show(share.total)}: {show(share.each)} each -> {rounded}"
+                    f"={ordinal(first)} {names} share {place_range(first, len(labels))} "
+                    f"{show(total)}: {show(each.fraction)} each -> {rounded}"
                 )
             else:
-                parts.append(f"{ordinal(share.first)} {names} {show(share.each)} -> {rounded}")
+                parts.append(f"{ordinal(first)} {names} {show(each.fraction)} -> {rounded}")
         return "; ".join(parts)
 
 
-def places(share: PlaceShare) -> str:
-    if share.first == share.last:
-        return ordinal(share.first)
-    return f"{ordinal(share.first)}-{ordinal(share.last)}"
+def place_range(first: int, members: int) -> str:
+    """1st, or 3rd-5th for three contestants tied from 3rd."""
+    if members == 1:
+        return ordinal(first)
+    return f"{ordinal(first)}-{ordinal(first + members - 1)}"

@@ -1,9 +1,11 @@
-"""Exact arithmetic for awards: fractions inside, hundredths outside.
+"""Exact arithmetic for awards: integers inside, hundredths outside.
 
-Every award is computed as a `Fraction`; only the exponentials of the formulae in 3.1.1 and
-3.1.2 are irrational, and they are evaluated to 40 significant digits, far beyond any
-hundredth. Rounding to 0.01 happens once, at the final stage of each award (4.4.2), through
-`round_cents`.
+The winner's awards and the factors on them are exact `Fraction`s, found once a field, a
+match or an outright placing; only the exponentials of the formulae in 3.1.1 and 3.1.2 are
+irrational, and they are evaluated to 40 significant digits, far beyond any hundredth.
+What each contestant receives is an `Exact`: the unrounded award as an integer numerator
+and denominator (never reduced, so no gcd is taken per contestant) with its rounding to
+0.01 (4.4.2) made once, by integer division, through `round_hundredths`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from decimal import Decimal, localcontext
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 CENT = Decimal("0.01")
 ZERO = Fraction(0)
@@ -45,15 +48,80 @@ def exp(x: Fraction) -> Fraction:
     return Fraction(value)
 
 
+def round_hundredths(numerator: int, denominator: int, rounding: Rounding) -> int:
+    """`numerator / denominator` (denominator > 0) to the nearest 0.01, as whole hundredths,
+    ties settled by `rounding` (4.4.2). Integer division only."""
+    whole, rest = divmod(numerator * 100, denominator)
+    twice = rest * 2
+    if twice > denominator or (
+        twice == denominator and (rounding is Rounding.HALF_UP or whole & 1)
+    ):
+        whole += 1
+    return whole
+
+
+@lru_cache(maxsize=8192)
+def cents(hundredths: int) -> Decimal:
+    """Whole hundredths as a two-place `Decimal`: 27 -> Decimal("0.27"), 0 -> "0.00"."""
+    return (Decimal(hundredths) * CENT).quantize(CENT)
+
+
 def round_cents(value: Fraction, rounding: Rounding) -> Decimal:
     """`value` to the nearest 0.01, ties settled by `rounding` (4.4.2)."""
-    hundredths = value * 100
-    whole = math.floor(hundredths)
-    rest = hundredths - whole
-    half = Fraction(1, 2)
-    if rest > half or (rest == half and (rounding is Rounding.HALF_UP or whole % 2 == 1)):
-        whole += 1
-    return (Decimal(whole) * CENT).quantize(CENT)
+    return cents(round_hundredths(value.numerator, value.denominator, rounding))
+
+
+class Exact(NamedTuple):
+    """One contestant's unrounded award, exactly, and its rounding.
+
+    `numerator / denominator` is the award (denominator > 0; the pair is not reduced);
+    `hundredths` is that value rounded to 0.01 under the rule set's `Rounding` (4.4.2).
+    """
+
+    numerator: int
+    denominator: int
+    hundredths: int
+
+    @property
+    def fraction(self) -> Fraction:
+        return Fraction(self.numerator, self.denominator)
+
+
+NO_AWARD = Exact(0, 1, 0)
+
+
+def exact(numerator: int, denominator: int, rounding: Rounding) -> Exact:
+    """An award of `numerator / denominator`, rounded once (4.4.2)."""
+    return Exact(numerator, denominator, round_hundredths(numerator, denominator, rounding))
+
+
+def exact_of(value: Fraction, rounding: Rounding) -> Exact:
+    return exact(value.numerator, value.denominator, rounding)
+
+
+def exact_sum(first: Exact, second: Exact, rounding: Rounding) -> Exact:
+    """The exact sum of two awards, rounded once (4.4.2: match awards are summed before
+    rounding)."""
+    if not first.numerator:
+        return second
+    if not second.numerator:
+        return first
+    if first.denominator == second.denominator:
+        return exact(first.numerator + second.numerator, first.denominator, rounding)
+    common = math.gcd(first.denominator, second.denominator)
+    left, right = first.denominator // common, second.denominator // common
+    return exact(
+        first.numerator * right + second.numerator * left, left * second.denominator, rounding
+    )
+
+
+def exact_scaled(value: Exact, factor: Fraction, rounding: Rounding) -> Exact:
+    """`value` times `factor`, rounded once."""
+    if factor == 1:
+        return value
+    return exact(
+        value.numerator * factor.numerator, value.denominator * factor.denominator, rounding
+    )
 
 
 def show(value: Fraction | Decimal | int, places: int = 4) -> str:

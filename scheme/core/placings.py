@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+
+from scheme.core.arithmetic import NO_AWARD, Exact, Rounding, exact
 
 Ranking = tuple[tuple[str, ...], ...]
 
@@ -65,3 +68,57 @@ def share_places(ranking: Ranking, awards: Sequence[Fraction]) -> list[PlaceShar
         shares.append(PlaceShare(place, last, tuple(group), total, total / len(group)))
         place = last + 1
     return shares
+
+
+# The same placings in integers: the engine's path. A place's award is the winner's
+# numerator and denominator times the small integers of its placing fraction; no fraction
+# is reduced, and each place is rounded once per (winner, depth).
+
+
+@lru_cache(maxsize=4096)
+def exact_placing_awards(
+    numerator: int, denominator: int, depth: int, rounding: Rounding
+) -> tuple[Exact, ...]:
+    """4.1.1: the award of each place from 1st to `depth`, from the unrounded winner's award
+    `numerator / denominator`, each with its rounding (4.4.2)."""
+    awards = [exact(numerator, denominator, rounding)]
+    if depth >= 2:
+        awards.append(exact(7 * numerator, 10 * denominator, rounding))
+    awards.extend(
+        exact(numerator, denominator * (place - 1), rounding) for place in range(3, depth + 1)
+    )
+    return tuple(awards[:depth])
+
+
+def tied_award(awards: Sequence[Exact], first: int, members: int, rounding: Rounding) -> Exact:
+    """4.4.6: each of `members` contestants tied from place `first` receives an equal share
+    of the summed awards of the places they occupy (none below the last awarded place)."""
+    numerator, denominator = 0, 1
+    for award in awards[first - 1 : first - 1 + members]:
+        if award.denominator == denominator:
+            numerator += award.numerator
+        else:
+            numerator = numerator * award.denominator + award.numerator * denominator
+            denominator *= award.denominator
+    if not numerator:
+        return NO_AWARD
+    return exact(numerator, denominator * members, rounding)
+
+
+def exact_shares(
+    ranking: Ranking, awards: Sequence[Exact], rounding: Rounding
+) -> Iterator[tuple[int, tuple[str, ...], Exact]]:
+    """Each group of a ranking with its first place and what each member receives (4.4.6):
+    the place's award alone, a share of the tied places' awards, or nothing below the
+    placings."""
+    depth = len(awards)
+    place = 1
+    for group in ranking:
+        members = len(group)
+        if place > depth:
+            yield place, group, NO_AWARD
+        elif members == 1:
+            yield place, group, awards[place - 1]
+        else:
+            yield place, group, tied_award(awards, place, members, rounding)
+        place += members
