@@ -28,3 +28,23 @@ def test_a_task_runs_through_the_broker_and_a_worker():
             assert result.id
     finally:
         app.conf.task_always_eager = True
+
+
+def test_a_lost_workers_task_comes_back_within_a_quarter_hour_and_not_while_awaiting_a_retry():
+    from centre.mail import EMAIL_RETRY
+    from operations.tasks import month_close
+
+    timeout = app.conf.broker_transport_options["visibility_timeout"]
+    # Tasks are acknowledged when done, so a killed worker's task is handed out again once
+    # the visibility timeout passes: well within Kombu's default hour.
+    assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
+    assert timeout <= 15 * 60
+    # A task waiting for its retry is not handed out a second time meanwhile.
+    assert timeout > EMAIL_RETRY["retry_backoff_max"]
+    assert timeout > month_close.retry_backoff_max
+
+
+def test_the_periodic_resume_of_month_closes_is_scheduled_often():
+    entry = settings.CELERY_BEAT_SCHEDULE["operations-month-closes-resume"]
+    assert entry["task"] == "operations.tasks.month_closes_resume"
+    assert len(entry["schedule"].minute) >= 4  # at least every quarter hour

@@ -3,9 +3,11 @@
 import pytest
 from django.core import mail
 from django.core.mail import EmailMessage
+from django.utils import timezone
 
 from centre.mail import email_once_by_key
-from centre.models import SentEmail
+from centre.models import Period, SentEmail
+from ranks.models import ClubMonthlyReport
 
 
 def message() -> EmailMessage:
@@ -40,3 +42,53 @@ def test_nobody_to_send_to_sends_nothing_and_marks_nothing():
     assert email_once_by_key(key="club-notice:1", compose=lambda: None) is False
     assert not SentEmail.objects.exists()
     assert mail.outbox == []
+
+
+@pytest.mark.django_db
+def test_an_email_task_retries_after_a_passing_smtp_error_and_sends_once(monkeypatch):
+    import smtplib
+
+    from ranks.tasks import club_monthly_report_email  # one of the email tasks
+    from tests.factories import ClubFactory
+
+    club = ClubFactory(secretary_email="secretary@example.org")
+    period = Period.objects.create(year=2026, month=10, status="closed", closed_at=timezone.now())
+    report = ClubMonthlyReport.objects.create(club=club, period=period, credits=[])
+    real_send, calls = EmailMessage.send, {"n": 0}
+
+    def down_once(self, fail_silently=False):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+        return real_send(self, fail_silently)
+
+    monkeypatch.setattr(EmailMessage, "send", down_once)
+    # As a worker runs it: the SMTP error is retried, not reported.
+    result = club_monthly_report_email.apply(args=(report.pk,), throw=False)
+    assert result.successful() and result.get() is True
+    assert calls["n"] == 2
+    assert [m.to for m in mail.outbox] == [["secretary@example.org"]]
+    # The task given out again (a lost worker's, a periodic re-queue) sends nothing more.
+    assert club_monthly_report_email.apply(args=(report.pk,)).get() is False
+    assert len(mail.outbox) == 1
+
+
+def test_every_email_task_retries_on_smtp_errors_with_backoff():
+    import smtplib
+
+    from centre.celery import app
+
+    app.loader.import_default_modules()
+    emailing = [
+        "awards.tasks.b4c_list_email",
+        "billing.tasks.invoice_email",
+        "clubs.tasks.club_change_confirm",
+        "players.tasks.player_change_confirm",
+        "players.tasks.club_players_inactive_notify",
+        "ranks.tasks.club_monthly_report_email",
+        "ranks.tasks.ranking_report_email",
+    ]
+    for name in emailing:
+        task = app.tasks[name]
+        assert issubclass(smtplib.SMTPException, task.autoretry_for), name
+        assert task.retry_backoff and task.max_retries >= 10, name

@@ -139,3 +139,46 @@ def test_state_secretary_is_emailed_the_months_b4c_points_once(
     assert "B4c" in message.subject
     assert authorisation.number in message.body
     assert "3.75 red points" in message.body
+
+
+def test_b4c_lists_go_after_the_commit_and_a_resumed_close_sends_none_twice(
+    staff,
+    secretary_a,
+    secretary_b,
+    state_secretary_a,
+    state_secretary_b,
+    club_a,
+    club_b,
+    django_capture_on_commit_callbacks,
+):
+    from unittest import mock
+
+    from awards import tasks as award_tasks
+    from operations.services import month_closes_resume
+
+    b4c_points_credited(secretary=secretary_a, state_secretary=state_secretary_a, club=club_a)
+    b4c_points_credited(secretary=secretary_b, state_secretary=state_secretary_b, club=club_b)
+    period = Credit.objects.first().period
+    real_delay = award_tasks.b4c_list_email.delay
+
+    def lost_for_b(state_id, period_id):
+        if state_id != state_secretary_b.state_id:  # state B's task is lost on the way
+            return real_delay(state_id, period_id)
+
+    with (
+        mock.patch.object(award_tasks.b4c_list_email, "delay", lost_for_b),
+        django_capture_on_commit_callbacks() as after_commit,
+    ):
+        month_close(period=period, by=staff)
+        # Nothing is sent inside the close's transactions: the lists wait for the commit.
+        assert mail.outbox == []
+    for callback in after_commit:
+        callback()
+    assert [m.to for m in mail.outbox if "B4c" in m.subject] == [[state_secretary_a.email]]
+
+    # The periodic job queues the month's lists again: B's goes, A's does not go twice.
+    with django_capture_on_commit_callbacks(execute=True):
+        month_closes_resume()
+        month_closes_resume()
+    sent = sorted(m.to[0] for m in mail.outbox if "B4c" in m.subject)
+    assert sent == sorted([state_secretary_a.email, state_secretary_b.email])
