@@ -9,6 +9,7 @@ from django import forms
 from django.forms import formset_factory
 from django.http import Http404
 
+from awards.limits import credit_file_size_error
 from awards.models import AUTHORISED_GRADES
 from awards.models import Event as LedgerEvent
 from awards.services.events import EventDetails
@@ -29,6 +30,7 @@ from scheme.abf import (
     Outright,
     Session,
 )
+from scheme.abf.validation import MAX_SESSIONS, event_within_limits
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "
@@ -184,11 +186,22 @@ class SessionForm(forms.Form):
         return data
 
 
-SessionFormSet = formset_factory(SessionForm, extra=1, min_num=1, validate_min=True)
+# The formset never builds more forms than the largest event has sessions, whatever
+# TOTAL_FORMS says (scheme.abf.validation.MAX_SESSIONS).
+SessionFormSet = formset_factory(
+    SessionForm,
+    extra=1,
+    min_num=1,
+    validate_min=True,
+    max_num=MAX_SESSIONS,
+    validate_max=True,
+    absolute_max=MAX_SESSIONS,
+)
 
 
 def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
-    """The event the two forms describe."""
+    """The event the two forms describe; RulesError naming the field when it is larger than any
+    real event."""
     data = form.cleaned_data
     outright = None
     ranking = parse_ranking(data.get("outright_ranking", ""))
@@ -200,7 +213,7 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
             sessions=data.get("outright_sessions") or (None if boards else len(sessions)),
             boards=boards,
         )
-    return Event(
+    event = Event(
         rules=data["rules"],
         grade=data["grade"],
         kind=data["kind"],
@@ -209,6 +222,8 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
         congress=data["congress"],
         restricted=data["restricted"],
     )
+    event_within_limits(event)
+    return event
 
 
 # --- uploads, on-screen entry and authorisations (App. D, App. E, 2.6) --------------------
@@ -286,12 +301,11 @@ class CreditFileForm(EventDetailsForm):
 
     field_order = ["file", "name", "starts_on", "ends_on", "grade", "kind", "sessions"]
 
-    MAX_BYTES = 2_000_000  # a 20,000-line .rag file is 420 kB
-
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("A credit file is at most 2 MB.")
+        error = credit_file_size_error(upload)
+        if error:
+            raise forms.ValidationError(error)
         return upload
 
 

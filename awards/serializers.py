@@ -22,6 +22,15 @@ from scheme.abf import (
     Stage,
     WalkIn,
 )
+from scheme.abf.validation import (
+    MAX_BOARDS,
+    MAX_CONSOLATIONS,
+    MAX_CONTESTANTS,
+    MAX_FIELDS,
+    MAX_MATCHES,
+    MAX_SESSIONS,
+    event_within_limits,
+)
 
 LABEL_LENGTH = 60
 
@@ -39,11 +48,14 @@ class RankingField(serializers.ListField):
     """Places, best first; each place lists the contestants tied there."""
 
     child = serializers.ListField(
-        child=serializers.CharField(max_length=LABEL_LENGTH), allow_empty=False
+        child=serializers.CharField(max_length=LABEL_LENGTH),
+        allow_empty=False,
+        max_length=MAX_CONTESTANTS,
     )
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("allow_empty", False)
+        kwargs.setdefault("max_length", MAX_CONTESTANTS)
         super().__init__(**kwargs)
 
 
@@ -52,13 +64,13 @@ class FieldSerializer(serializers.Serializer):
     tables = _number(min_value=0)
     ranking = RankingField()
     name = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    size = serializers.IntegerField(required=False, min_value=1)
+    size = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONTESTANTS)
     stage = serializers.ChoiceField(choices=_choices(Stage), default=Stage.QUALIFYING.value)
-    consolation = serializers.IntegerField(required=False, min_value=1)
+    consolation = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONSOLATIONS)
 
 
 class MatchSerializer(serializers.Serializer):
-    boards = serializers.IntegerField(min_value=1)
+    boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
     home = serializers.CharField(max_length=LABEL_LENGTH)
     away = serializers.CharField(max_length=LABEL_LENGTH)
     home_imps = _number(required=False, allow_null=True)
@@ -72,10 +84,12 @@ class MatchSerializer(serializers.Serializer):
 
 
 class SessionSerializer(serializers.Serializer):
-    boards = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    boards = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_BOARDS
+    )
     name = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    fields = FieldSerializer(many=True, required=False)
-    matches = MatchSerializer(many=True, required=False)
+    fields = FieldSerializer(many=True, required=False, max_length=MAX_FIELDS)
+    matches = MatchSerializer(many=True, required=False, max_length=MAX_MATCHES)
 
     def validate(self, attrs: dict) -> dict:
         if bool(attrs.get("fields")) == bool(attrs.get("matches")):
@@ -130,10 +144,12 @@ class CalculatorRequestSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=list(RULE_SETS), default=DEFAULT_RULES)
     grade = serializers.CharField(max_length=8)
     kind = serializers.ChoiceField(choices=_choices(Kind))
-    sessions = SessionSerializer(many=True, allow_empty=False)
+    sessions = SessionSerializer(many=True, allow_empty=False, max_length=MAX_SESSIONS)
     outright = OutrightSerializer(required=False, allow_null=True)
     entry_tables = _number(required=False, min_value=0)
-    consolations = serializers.IntegerField(required=False, min_value=0, default=0)
+    consolations = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_CONSOLATIONS, default=0
+    )
     consolations_graded = serializers.BooleanField(default=True)
     congress = serializers.BooleanField(default=False)
     master_factor = MasterFactorSerializer(required=False)
@@ -143,11 +159,12 @@ class CalculatorRequestSerializer(serializers.Serializer):
     team_sizes = serializers.DictField(child=serializers.IntegerField(), required=False)
 
     def to_event(self) -> Event:
-        """The validated request as the award rules' `Event`."""
+        """The validated request as the award rules' `Event`, refused (RulesError naming the
+        field) when it is larger than any real event."""
         data = self.validated_data
         outright = data.get("outright")
         master = data.get("master_factor")
-        return Event(
+        event = Event(
             rules=data["rules"],
             grade=data["grade"],
             kind=data["kind"],
@@ -165,6 +182,8 @@ class CalculatorRequestSerializer(serializers.Serializer):
             australia_wide=data["australia_wide"],
             team_sizes=data.get("team_sizes", {}),
         )
+        event_within_limits(event)
+        return event
 
 
 def _session(data: dict) -> Session:

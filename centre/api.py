@@ -6,20 +6,35 @@ Every error answers with
                "fields": {"sessions.0.fields.1.tables": ["..."]}}}
 
 `fields` is present only for validation errors; nested errors are flattened to dotted paths so
-that a program (or a person) can see exactly which field is wrong.
+that a program (or a person) can see exactly which field is wrong. At most
+`MAX_ERRORS_LISTED` fields are listed, the first ones; `more` then says how many were left
+out (a credit file of 50,000 bad lines is refused in a few kilobytes).
 """
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from centre.errors import DomainError, error_fields
 from scheme.core.errors import RulesError
+
+# Hundredths of a masterpoint as the API takes them: a million points less a hundredth either
+# way, more than any player holds and well inside the database's 32-bit integer columns.
+MAX_HUNDREDTHS = 99_999_999
+# A refusal lists this many of its fields (a credit file's bad lines), then says how many more.
+MAX_ERRORS_LISTED = 100
+
+
+def hundredths_field(*, negative: bool = False, **kwargs: Any) -> serializers.IntegerField:
+    """An amount in hundredths of a point, bounded: positive unless `negative` is allowed."""
+    kwargs.setdefault("min_value", -MAX_HUNDREDTHS if negative else 0)
+    kwargs.setdefault("max_value", MAX_HUNDREDTHS)
+    return serializers.IntegerField(**kwargs)
 
 
 def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -43,16 +58,46 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     return {prefix: [str(detail)]}
 
 
+def error_body(
+    *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """The one error shape, its fields listed up to MAX_ERRORS_LISTED."""
+    body: dict[str, Any] = {"status": status_code, "code": code, "message": message}
+    if fields:
+        names = list(fields)
+        body["fields"] = {name: fields[name] for name in names[:MAX_ERRORS_LISTED]}
+        more = len(names) - MAX_ERRORS_LISTED
+        if more > 0:
+            body["message"] = (
+                f"{message} The first {MAX_ERRORS_LISTED} are listed, and {more:,} more."
+            )
+            body["more"] = more
+    return {"error": body}
+
+
 def error_response(
     *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None
 ) -> Response:
-    body: dict[str, Any] = {"status": status_code, "code": code, "message": message}
-    if fields:
-        body["fields"] = fields
-    return Response({"error": body}, status=status_code)
+    body = error_body(status_code=status_code, code=code, message=message, fields=fields)
+    return Response(body, status=status_code)
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        # Fields beyond DATA_UPLOAD_MAX_MEMORY_SIZE, found while a multipart body is read.
+        return error_response(
+            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            code="too_large",
+            message="The request's fields are larger than this portal accepts.",
+        )
+    if isinstance(exc, RecursionError):
+        # json.loads gives up on JSON nested thousands deep (the body or a JSON field); no
+        # request the portal takes nests more than a few levels.
+        return error_response(
+            status_code=status.HTTP_400_BAD_REQUEST,
+            code="parse_error",
+            message="The JSON is nested too deeply.",
+        )
     if isinstance(exc, DomainError | DjangoValidationError | RulesError):
         message, fields = error_fields(exc)
         status_code = getattr(exc, "status", status.HTTP_400_BAD_REQUEST)

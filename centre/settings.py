@@ -50,9 +50,20 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "centre.middleware.RequestLimitsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# Request sizes (README "Limits"). The largest credit file a national event sends is a few
+# tens of thousands of lines (21 bytes each as .rag): 2 MB holds 95,000 such lines. Any other
+# body, the calculator's JSON among them, stays under 1 MB: the largest congress event (15
+# sessions of 300 tables) is about 150 kB. A body over its limit (a multipart upload: the file
+# and 1 MB of fields) is refused with 413 before it is read (centre.middleware).
+MAX_UPLOAD_FILE_BYTES = 2_000_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_FILE_BYTES
+MAX_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + DATA_UPLOAD_MAX_MEMORY_SIZE
 
 ROOT_URLCONF = "centre.urls"
 WSGI_APPLICATION = "centre.wsgi.application"

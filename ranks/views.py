@@ -4,6 +4,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from centre import params
 from centre.access import club_for
 from centre.models import Role
 from centre.permissions import role_required
@@ -82,6 +83,7 @@ def standings_now(request: HttpRequest) -> HttpResponse:
 
 def standings(request: HttpRequest, year: int) -> HttpResponse:
     """Public: the year's McCutcheon leaders by ranking group, and a top list."""
+    year = params.year(year)
     form = StandingsForm(request.GET or None)
     top: list = []
     choice = {"colour": "", "state": "", "group": ""}

@@ -14,6 +14,7 @@ from awards.models import AUTHORISED_GRADES, Authorisation
 from awards.selectors import authorisations_for
 from awards.services.authorisations import authorisation_issue
 from centre.access import club_for
+from centre.api import hundredths_field
 from centre.models import Role
 from centre.permissions import HasRole
 from clubs.models import Club
@@ -41,7 +42,7 @@ class AuthorisationIssueSerializer(serializers.Serializer):
     club = serializers.IntegerField(help_text="The club's number.")
     event_name = serializers.CharField(max_length=160)
     grade = serializers.ChoiceField(choices=AUTHORISED_GRADES)
-    amount = serializers.IntegerField(min_value=1, help_text="Hundredths of a red point.")
+    amount = hundredths_field(min_value=1, help_text="Hundredths of a red point.")
     sessions = serializers.IntegerField(
         min_value=1,
         max_value=20,

@@ -12,12 +12,13 @@ from rest_framework.views import APIView
 from awards import selectors
 from awards.models import Credit
 from awards.services.adjustments import credit_adjust
+from centre.api import hundredths_field
 from centre.models import Role
 from centre.permissions import HasRole
 
 
 class CreditAdjustSerializer(serializers.Serializer):
-    points = serializers.IntegerField(help_text="Hundredths to add (negative to take away).")
+    points = hundredths_field(negative=True, help_text="Hundredths to add (negative to take away).")
     reason = serializers.CharField(max_length=255)
 
 

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
+from centre import params
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint, player_rank_standing
@@ -91,8 +92,7 @@ class MasterpointPlayerApi(APIView):
         player = get_object_or_404(
             Player.objects.select_related("home_club"), abf_number=abf_number
         )
-        text = request.query_params.get("year")
-        year = int(text) if text and text.isdigit() else None
+        year = params.optional_year(request.query_params.get("year"))
         body = public_cached(
             f"player-api:{player_fingerprint(player)}:{year}",
             lambda: _player_body(player, year),

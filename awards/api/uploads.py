@@ -3,6 +3,7 @@ event's results to credits."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
+from awards.limits import MAX_CREDIT_FILE_LINES, credit_file_size_error
 from awards.models import CreditUpload, Event
 from awards.serializers import CalculatorRequestSerializer
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
@@ -106,7 +108,10 @@ class OrganiserFields(serializers.Serializer):
 
 
 class UploadCreateSerializer(OrganiserFields):
-    file = serializers.FileField(help_text="A credit file: .grn, .red, .gld, .rag or .mp?")
+    file = serializers.FileField(
+        help_text="A credit file: .grn, .red, .gld, .rag or .mp?; at most "
+        f"{settings.MAX_UPLOAD_FILE_BYTES:,} bytes and {MAX_CREDIT_FILE_LINES:,} lines."
+    )
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True)
@@ -128,6 +133,12 @@ class UploadCreateSerializer(OrganiserFields):
         required=False,
         help_text='With `results`: each contestant\'s ABF numbers, {"N1": ["0123456", ...]}.',
     )
+
+    def validate_file(self, upload):
+        error = credit_file_size_error(upload)
+        if error:
+            raise serializers.ValidationError(error)
+        return upload
 
 
 class UploadResultsSerializer(OrganiserFields):

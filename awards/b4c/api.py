@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from awards.b4c.selectors import b4c_allocations
 from awards.b4c.services import MAX_B4C_GRANT, b4c_grant
+from centre import params
 from centre.access import clubs_visible_to
 from centre.errors import DomainError
 from centre.models import Role
@@ -45,7 +46,7 @@ class B4cAllocationsApi(APIView):
         state = State.objects.filter(code=code.upper()).first()
         if state is None:
             raise Http404("No such state.")
-        rows = b4c_allocations(state=state, year=year)
+        rows = b4c_allocations(state=state, year=params.year(year))
         return Response(B4cAllocationSerializer(rows, many=True).data)
 
 

@@ -12,6 +12,7 @@ from awards.b4c.selectors import b4c_warning_for_authorisation
 from awards.forms import AuthorisationForm
 from awards.services.authorisations import authorisation_issue
 from awards.services.errors import AwardsError
+from centre import params
 from centre.errors import form_add_error
 from centre.models import Period, Role
 from centre.permissions import role_required
@@ -56,7 +57,11 @@ def b4c_points(request: HttpRequest) -> HttpResponse:
     periods = Period.objects.order_by("-year", "-month")[:36]
     chosen = request.GET.get("period")
     latest = periods[0] if periods else None
-    period = get_object_or_404(Period, pk=chosen) if chosen else latest
+    if chosen:
+        number = params.whole_number(chosen, name="period", minimum=1, maximum=2**31 - 1)
+        period = get_object_or_404(Period, pk=number)
+    else:
+        period = latest
     states = [request.user.state] if request.user.is_state_secretary else State.objects.all()
     lists = (
         [(state, selectors.b4c_list(state=state, period=period)) for state in states]

@@ -15,9 +15,11 @@ from awards.forms import (
     SessionFormSet,
     build_event,
 )
+from centre import params
 from centre.documents import render_csv
 from centre.responses import file_response
 from scheme.abf import EventAwards, RulesError, compute_awards
+from scheme.abf.validation import MAX_SESSIONS
 
 SESSION_PREFIX = "session"
 
@@ -58,13 +60,18 @@ def calculator(request: HttpRequest) -> HttpResponse:
 
 def _with_another_session(request: HttpRequest) -> tuple[CalculatorForm, SessionFormSet]:
     """The same form, unvalidated, with one more (empty) session."""
-    total = int(request.POST.get(f"{SESSION_PREFIX}-TOTAL_FORMS", "1") or 1)
+    total = params.whole_number(
+        request.POST.get(f"{SESSION_PREFIX}-TOTAL_FORMS") or 1,
+        name=f"{SESSION_PREFIX}-TOTAL_FORMS",
+        minimum=0,
+        maximum=MAX_SESSIONS,
+    )
     initial = [
         {
             name: request.POST.get(f"{SESSION_PREFIX}-{index}-{name}", "")
             for name in SessionForm.base_fields
         }
-        for index in range(min(total, 20))
+        for index in range(total)
     ]
     form = CalculatorForm(initial=request.POST.dict())
     return form, SessionFormSet(initial=initial, prefix=SESSION_PREFIX)

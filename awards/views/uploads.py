@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from awards import selectors
 from awards.forms import CreditFileForm, EventDetailsForm
+from awards.limits import MAX_ERRORS_LISTED
 from awards.models import CreditUpload
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.errors import AwardsError, Problem, UploadRejected
@@ -94,8 +95,11 @@ def upload_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         upload = credit_upload_confirm(upload=upload, by=request.user)
     except UploadRejected as rejected:
-        for problem in rejected.problems:
+        for problem in rejected.problems[:MAX_ERRORS_LISTED]:
             messages.error(request, f"{problem.where}: {problem.message}")
+        more = len(rejected.problems) - MAX_ERRORS_LISTED
+        if more > 0:
+            messages.error(request, f"and {more:,} more")
     except AwardsError as error:
         messages.error(request, error.message)
     else:

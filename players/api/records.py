@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import acting_club, club_for
+from centre.api import hundredths_field
 from centre.permissions import HasRole
 from players.api import (
     ACTORS,
@@ -64,7 +65,9 @@ class PlayerUpdateApi(APIView):
         family_name = serializers.CharField(max_length=80, required=False, trim_whitespace=False)
         birth_year = serializers.IntegerField(required=False, allow_null=True)
         email = serializers.CharField(max_length=254, required=False, allow_blank=True)
-        pre_1982_red = serializers.IntegerField(required=False, help_text="Centre staff only.")
+        pre_1982_red = hundredths_field(
+            required=False, help_text="Hundredths of a red point; centre staff only."
+        )
         abf_number = serializers.CharField(required=False, help_text="Always refused.")
 
     @extend_schema(
