@@ -2,7 +2,11 @@
 
 from django.urls import include, path
 
+from centre.api_tokens import TokenCreateApi, TokenRevokeApi
+
 urlpatterns = [
+    path("auth/token", TokenCreateApi.as_view(), name="api-token-create"),
+    path("auth/token/revoke", TokenRevokeApi.as_view(), name="api-token-revoke"),
     path("", include("clubs.api_urls")),
     path("", include("awards.b4c.api_urls")),
     path("", include("players.api_urls")),

@@ -3,6 +3,7 @@ import calendar
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models import Q
+from knox.models import AbstractAuthToken
 
 
 class Role(models.TextChoices):
@@ -135,3 +136,18 @@ class SentEmail(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class ApiToken(AbstractAuthToken):
+    """A program's API token (django-rest-knox): only its SHA-512 digest is kept, with the
+    first characters of the key to find it by, its expiry, a name its owner chose and when it
+    was last used. The key itself is shown once, when it is made (centre.tokens)."""
+
+    name = models.CharField(max_length=80)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.user})"

@@ -24,6 +24,7 @@ ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
     ("B4c allocations", "b4c:states", EVERYONE),
     ("National files", "national:files", EVERYONE),
     ("API", "api-docs", EVERYONE),
+    ("API tokens", "tokens", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
 ]
 
 

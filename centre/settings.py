@@ -5,6 +5,7 @@ README.md). With nothing set, the portal runs on a SQLite file with Celery tasks
 in-process and email written to files under var/mail.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 from celery.schedules import crontab
@@ -38,7 +39,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
 ]
@@ -53,6 +55,8 @@ MIDDLEWARE = [
     "centre.middleware.RequestLimitsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Request sizes (README "Limits"). The largest credit file a national event sends is a few
@@ -99,6 +103,12 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "centre.User"
+# django-axes first: a login (page or API token endpoint) is refused while its account or its
+# address is locked out (centre.auth).
+AUTHENTICATION_BACKENDS = [
+    "centre.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -108,6 +118,31 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): 5 failed passwords for one account from anywhere, or from
+# one address for any accounts, lock that account or address out for 15 minutes after the
+# last failure. A successful login clears the account's count. Every failure and lockout is
+# kept (admin: Axes) and a lockout is logged by the "centre.security" logger.
+AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "centre.auth.lockout_response"
+# Password reset by email: at most 5 requests an hour from one address and 3 an hour for one
+# email address (centre.auth); the answer never says whether an account exists.
+PASSWORD_RESET_LIMITS = {"address": (5, 3600), "email": (3, 3600)}
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+
+# API tokens (django-rest-knox, centre.tokens): kept as SHA-512 digests, each with a name, an
+# expiry and its last use; `Authorization: Token <key>`.
+KNOX_TOKEN_MODEL = "centre.ApiToken"  # noqa: S105
+REST_KNOX = {
+    "AUTH_HEADER_PREFIX": "Token",
+    "TOKEN_TTL": timedelta(days=90),
+    "AUTO_REFRESH": False,
+}
+# The lifetimes a token may be given, in days, and the default.
+API_TOKEN_DAYS = (30, 90, 365)
 
 # The masterpoint scheme this deployment runs (scheme/registry.py): its point kinds, grades,
 # ranks, award rules and credit files. ABF is the only complete scheme so far.
@@ -208,7 +243,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "centre.tokens.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -230,7 +265,13 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Masterpoint Centre API",
     "DESCRIPTION": (
         "The national registry of masterpoints. Programs authenticate with a token "
-        "(`Authorization: Token <key>`); the browser uses its session."
+        "(`Authorization: Token <key>`); the browser uses its session.\n\n"
+        "A secretary or staff member makes tokens on the portal's *API tokens* page "
+        "(`/accounts/tokens/`), or with `POST /api/v1/auth/token` (username and password; "
+        "failed attempts count towards the login lockout). Each token has a name and an "
+        "expiry (30, 90 or 365 days), is shown once when made and stored only as a SHA-512 "
+        "digest; the page shows its last use and revokes it. An unknown, expired or revoked "
+        "token answers 401 in the usual error shape."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -4,12 +4,13 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from rest_framework.authentication import TokenAuthentication, get_authorization_header
+from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
 from awards.selectors import month_summary
 from centre.models import Period
 from centre.permissions import staff_required
+from centre.tokens import ApiTokenAuthentication
 from operations.national_files import FILES, national_file, stream
 from operations.selectors import month_close_steps, periods_with_counts
 from operations.services import MonthCloseError, month_close_start, month_close_steps_undone
@@ -79,7 +80,7 @@ def _may_download(request: HttpRequest) -> HttpResponse | None:
     if not get_authorization_header(request):
         return redirect_to_login(request.get_full_path())
     try:
-        if TokenAuthentication().authenticate(request) is not None:
+        if ApiTokenAuthentication().authenticate(request) is not None:
             return None
     except AuthenticationFailed:
         pass

@@ -5,10 +5,10 @@ import io
 from datetime import date
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from awards.models import Credit, Event, PlayerTotals
 from centre.models import Period
+from centre.tokens import api_token_create
 from operations.national_files import FILES
 from players.models import Alternate, Player
 from tests.factories import ClubFactory, PlayerFactory
@@ -166,8 +166,8 @@ def test_the_history_is_for_logins_and_api_tokens_only(registry, anonymous_clien
     bad = anonymous_client.get("/national/history.csv", HTTP_AUTHORIZATION="Token not-a-token")
     assert bad.status_code == 401
 
-    token = Token.objects.create(user=secretary_b)
-    program = anonymous_client.get("/national/history.csv", HTTP_AUTHORIZATION=f"Token {token}")
+    _, key = api_token_create(user=secretary_b, name="club system", days=30)
+    program = anonymous_client.get("/national/history.csv", HTTP_AUTHORIZATION=f"Token {key}")
     assert program.status_code == 200
     assert b"0123456" in body(program)
 

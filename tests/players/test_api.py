@@ -4,9 +4,9 @@ from datetime import datetime
 
 import pytest
 from django.core import mail
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from centre.tokens import api_token_create
 from players import abf_numbers, calendar
 from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 def api_for(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    _, key = api_token_create(user=user, name="scoring program", days=30)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client
 
 

@@ -1,0 +1,128 @@
+"""Logins under attack: the lockout after repeated failures (django-axes) and the throttled
+password reset by email.
+
+A login by password, on the page or at the API's token endpoint, goes through
+`django.contrib.auth.authenticate` with its request, so django-axes counts each failure by
+account and by address (settings.AXES_*) and refuses every attempt, right or wrong, while
+either is locked out. The answer is `lockout_response`: a page saying when to try again and
+how to get help, or the API's one error shape.
+"""
+
+import logging
+from datetime import timedelta
+
+from axes.backends import AxesStandaloneBackend
+from axes.helpers import get_client_ip_address, get_client_username, get_cool_off
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+security_log = logging.getLogger("centre.security")
+
+
+class LoginThrottleBackend(AxesStandaloneBackend):
+    """django-axes' check before any password is tried.
+
+    A login made by code with no request (the test client's `login`, a shell) has no address
+    to count and is not a visitor's: it is let through to the password check.
+    """
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def _lockout_minutes(request: HttpRequest) -> int:
+    cool_off = get_cool_off(request) or timedelta(0)
+    return max(1, int(cool_off.total_seconds() // 60))
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None
+) -> HttpResponse:
+    """What a locked-out login sees (settings.AXES_LOCKOUT_CALLABLE); logged each time."""
+    minutes = _lockout_minutes(request)
+    username = get_client_username(request, credentials) or ""
+    address = get_client_ip_address(request) or ""
+    security_log.warning(
+        "Login locked out: username=%r address=%s path=%s", username, address, request.path
+    )
+    try_again = timezone.localtime() + timedelta(minutes=minutes)
+    message = (
+        f"Too many failed logins: this account or this address is locked out for {minutes} "
+        f"minutes after the last failed attempt. Try again after {try_again:%H:%M} "
+        "(Sydney time), reset a forgotten password at /accounts/password/reset/, or ask the "
+        "Masterpoint Centre to unlock it."
+    )
+    status = settings.AXES_HTTP_RESPONSE_CODE
+    if request.path.startswith("/api/"):
+        body = {"error": {"status": status, "code": "locked_out", "message": message}}
+        response = JsonResponse(body, status=status)
+        response["Retry-After"] = str(minutes * 60)
+        return response
+    response = render(
+        request,
+        "registration/lockout.html",
+        {"minutes": minutes, "try_again": try_again, "username": username},
+        status=status,
+    )
+    response["Retry-After"] = str(minutes * 60)
+    return response
+
+
+# --- password reset -------------------------------------------------------------------------
+
+
+def reset_allowed(*, kind: str, value: str) -> bool:
+    """Count one reset request by address or by email; False once over the hour's limit
+    (settings.PASSWORD_RESET_LIMITS)."""
+    limit, window = settings.PASSWORD_RESET_LIMITS[kind]
+    key = f"password-reset:{kind}:{value.lower()}"
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window)
+        count = 1
+    return count <= limit
+
+
+class ResetByEmailForm(PasswordResetForm):
+    """Django's reset form, for the address a login is known by: its own email, or the club's
+    masterpoint secretary's (the club's one official channel, guide F4). The link goes to the
+    address typed, which is one of those."""
+
+    def get_users(self, email: str):
+        users = get_user_model()._default_manager.filter(
+            Q(email__iexact=email) | Q(club__secretary_email__iexact=email), is_active=True
+        )
+        return (user for user in users if user.has_usable_password())
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
+        super().send_mail(
+            subject_template_name,
+            email_template_name,
+            context,
+            from_email,
+            self.cleaned_data["email"],
+            html_email_template_name=html_email_template_name,
+        )
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a request came from, as the login lockout counts it."""
+    return get_client_ip_address(request) or ""
