@@ -7,8 +7,10 @@ caller), so nothing here does arithmetic.
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
@@ -125,9 +127,49 @@ def render_pdf(document: Document) -> bytes:
     return out.getvalue()
 
 
+# --- CSV ----------------------------------------------------------------------------------
+#
+# A spreadsheet program opening a CSV runs a cell that starts with "=", "+", "-", "@", a tab or
+# a carriage return as a formula, so a player's name or an event's name could carry one into
+# the reader's spreadsheet. Every CSV the portal writes goes through `CsvWriter`, whose rule is:
+# - a number (int, Decimal) and a text that is exactly a number in ASCII digits ("-1.50",
+#   "+3", "0123456") are written as they are, and stay numbers in the spreadsheet;
+# - any other text that starts with one of those characters is written with an apostrophe
+#   before it ("'=HYPERLINK(...)"), which spreadsheets show as text and never run.
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: object) -> object:
+    """The value as the CSV writes it: text that a spreadsheet would run is made inert."""
+    if value is None:
+        return ""
+    if isinstance(value, int | Decimal):  # bool is an int: written True/False
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+class CsvWriter:
+    """`csv.writer` with every cell through `csv_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([csv_cell(value) for value in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
 def render_csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = CsvWriter(out)
     writer.writerow(header)
     writer.writerows(rows)
     return out.getvalue()

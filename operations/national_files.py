@@ -16,7 +16,6 @@ byte) and end in CRLF, as the DOS-era programs that read them expect (App. D).
 
 from __future__ import annotations
 
-import csv
 import io
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 
 from awards.models import Credit, Event, PlayerTotals
+from centre.documents import CsvWriter
 from clubs.models import Club
 from players.models import Alternate, Player
 from scheme.abf.ranks import RANKS
@@ -107,7 +107,7 @@ def _csv_value(value: object, f: Field) -> object:
 
 def csv_lines(national: NationalFile) -> Iterator[bytes]:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = CsvWriter(out)
 
     def flush() -> bytes:
         data = out.getvalue().encode("utf-8")
