@@ -123,6 +123,10 @@ def player_position(*, player: Player) -> int:
     return kept["zero"] if position is None else position
 
 
+# The most matches of a name that are sorted by themselves (see players_lookup).
+LOOKUP_CANDIDATES = 2000
+
+
 def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:
     """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name."""
     query = query.strip()
@@ -135,7 +139,15 @@ def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:
     condition = Q()
     for word in words:
         condition &= Q(family_name__istartswith=word) | Q(given_names__istartswith=word)
-    return players.filter(condition).order_by("family_name", "given_names")[:limit]
+    matching = players.filter(condition)
+    # The matches are found first, in no order, so that PostgreSQL answers from the trigram
+    # indexes of the names (players migration 0003) instead of walking the name index in
+    # order up to a name that comes late in it; only those are then sorted. A name so common
+    # that it matches more than that is met early in the name index, which is then walked.
+    found = list(matching.values_list("pk", flat=True)[:LOOKUP_CANDIDATES])
+    if len(found) < LOOKUP_CANDIDATES:
+        matching = players.filter(pk__in=found)
+    return matching.order_by("family_name", "given_names", "abf_number")[:limit]
 
 
 @dataclass
