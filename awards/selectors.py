@@ -144,7 +144,7 @@ def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:
     # indexes of the names (players migration 0003) instead of walking the name index in
     # order up to a name that comes late in it; only those are then sorted. A name so common
     # that it matches more than that is met early in the name index, which is then walked.
-    found = list(matching.values_list("pk", flat=True)[:LOOKUP_CANDIDATES])
+    found = list(matching.order_by().values_list("pk", flat=True)[:LOOKUP_CANDIDATES])
     if len(found) < LOOKUP_CANDIDATES:
         matching = players.filter(pk__in=found)
     return matching.order_by("family_name", "given_names", "abf_number")[:limit]

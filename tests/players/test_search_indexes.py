@@ -27,3 +27,30 @@ def test_name_search_uses_the_trigram_index():
 
     assert "players_family_name_trgm" in plan, plan
     assert "players_given_names_trgm" in plan
+
+
+def test_the_lookup_finds_a_name_late_in_the_name_index_with_the_trigram_index():
+    from django.test.utils import CaptureQueriesContext
+
+    from awards.selectors import players_lookup
+    from tests.factories import ClubFactory, PlayerFactory
+
+    club = ClubFactory()
+    for n in range(300):
+        PlayerFactory(home_club=club, family_name=f"Adams{n:03d}", given_names="Ann")
+    PlayerFactory(home_club=club, family_name="Zyzzyva", given_names="Zoe")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE players_player")
+    with CaptureQueriesContext(connection) as queries:
+        assert [p.family_name for p in players_lookup(query="zyzz", limit=25)] == ["Zyzzyva"]
+    plans = []
+    with connection.cursor() as cursor:
+        # No sequential scan: which index answers? Walking the name index in order, as a
+        # lookup sorted by name would, reads every name before the one that matches.
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        for query in queries.captured_queries:
+            cursor.execute(f"EXPLAIN {query['sql']}")
+            plans.append("\n".join(row[0] for row in cursor.fetchall()))
+
+    assert "players_family_name_trgm" in plans[0], plans[0]
+    assert not any("players_pla_family" in plan for plan in plans), plans
