@@ -8,6 +8,11 @@ urlpatterns = [
     path("players/search/", reads.PlayerSearchApi.as_view(), name="api-player-search"),
     path("players/<str:abf_number>/", reads.PlayerDetailApi.as_view(), name="api-player"),
     path(
+        "players/<str:abf_number>/history/",
+        reads.PlayerHistoryApi.as_view(),
+        name="api-player-history",
+    ),
+    path(
         "players/<str:abf_number>/update/",
         records.PlayerUpdateApi.as_view(),
         name="api-player-update",

@@ -69,12 +69,6 @@ def _change_message(change_id: int) -> EmailMessage | None:
     change = PlayerChange.objects.select_related("player", "club", "by").get(pk=change_id)
     club = change.club
     recipients = [club.secretary_email] if club and club.secretary_email else []
-    if change.action == "transfer":
-        # The club the player left hears of it too: its home members changed.
-        old_number = change.changes.get("home_club", [None])[0]
-        old = Club.objects.filter(number=old_number).first() if old_number else None
-        if old and old.secretary_email and old.secretary_email not in recipients:
-            recipients.append(old.secretary_email)
     if not recipients:
         return None
     player = change.player
@@ -98,6 +92,47 @@ def _change_message(change_id: int) -> EmailMessage | None:
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=recipients,
+    )
+
+
+def player_transfer_out_notify(*, change_id: int) -> bool:
+    """Tell the club a player left by a transfer in elsewhere; True when sent now."""
+    return email_once_by_key(
+        key=f"player-transfer-out:{change_id}", compose=lambda: _transfer_out_message(change_id)
+    )
+
+
+def _transfer_out_message(change_id: int) -> EmailMessage | None:
+    change = PlayerChange.objects.select_related("player", "club", "by").get(pk=change_id)
+    old_number = change.changes.get("home_club", [None])[0]
+    old = Club.objects.filter(number=old_number).first() if old_number else None
+    if old is None or not old.secretary_email:
+        return None
+    player = change.player
+    new = change.club
+    who = change.by.get_username() if change.by else "the Masterpoint Centre"
+    # Only the public record: the player's details are now the new home club's.
+    body = "\n".join(
+        [
+            f"Player transferred out: {player.abf_number} {player.full_name} is no longer a "
+            f"home member of {old.number} {old.name}.",
+            "",
+            f"New home club: {new.number} {new.name}" if new else "",
+            f"By: {who}",
+            f"When: {change.at.astimezone(SCHEME_TZ):%d %B %Y %H:%M} (Sydney time)",
+            "",
+            "A player may transfer to a new home club at any time; the previous home club is "
+            "not asked (NSW guide F6.1). The player's history while a home member of your "
+            f"club, and this transfer, stay on your records: /players/{player.abf_number}/.",
+            "",
+            "If this transfer is wrong, reply to the Masterpoint Centre.",
+        ]
+    )
+    return EmailMessage(
+        subject=f"Player transferred out: {player.abf_number} {player.full_name}",
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[old.secretary_email],
     )
 
 

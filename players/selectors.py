@@ -9,7 +9,7 @@ from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club
 from players import abf_numbers
-from players.models import Player
+from players.models import Player, PlayerChange
 from scheme.abf.ranks import Rank, Totals, next_rank
 
 SEARCH_LIMIT = 100
@@ -194,6 +194,32 @@ def player_is_visible_to(*, player: Player, user: User) -> bool:
     if user.is_state_secretary:
         return player.home_club is not None and player.home_club.state_id == user.state_id
     return False
+
+
+def player_history_visible_to(*, player: Player, user: User) -> list[PlayerChange]:
+    """The changes of a player's record a login may read, newest first.
+
+    The whole history for whoever reads the player in full (the home club, its state, the
+    centre). A club the player has left keeps the history of the time the player was its home
+    member, up to and including the change that ended it (a transfer out, with who made it and
+    when), and nothing after it. Anyone else: nothing.
+    """
+    changes = list(player.changes.select_related("by", "club"))
+    if player_is_visible_to(player=player, user=user):
+        return changes
+    if not user.is_club_secretary or user.club is None:
+        return []
+    number = user.club.number
+    # Walk back from now: the home club after each change is the one before the next.
+    home_after = player.home_club.number if player.home_club else None
+    shown = []
+    for change in changes:
+        moved = change.changes.get("home_club") if isinstance(change.changes, dict) else None
+        home_before = moved[0] if isinstance(moved, list) and moved else home_after
+        if number in (home_before, home_after):
+            shown.append(change)
+        home_after = home_before
+    return shown
 
 
 # --- ranks (1.8) ---------------------------------------------------------------------------

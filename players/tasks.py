@@ -13,6 +13,12 @@ def player_change_confirm(change_id: int) -> bool:
 
 
 @shared_task(**EMAIL_RETRY)
+def player_transfer_out_notify(change_id: int) -> bool:
+    """Tell the club a player left of the transfer in elsewhere (its home members changed)."""
+    return emails.player_transfer_out_notify(change_id=change_id)
+
+
+@shared_task(**EMAIL_RETRY)
 def club_players_inactive_notify(club_id: int, player_ids: list[int], action: str) -> bool:
     """Tell a club which of its home members the yearly update made inactive."""
     return emails.club_players_inactive_notify(

@@ -1,5 +1,6 @@
 """The registry API's reads: the search, a player's record, a club's lists."""
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,11 +12,18 @@ from players import calendar
 from players.api import ACTORS, READERS, visible_player
 from players.api.serializers import (
     PlayerDetailSerializer,
+    PlayerHistorySerializer,
     PlayerPublicSerializer,
     PlayerSerializer,
     player_shown,
 )
-from players.selectors import club_alternates, club_members, player_search
+from players.models import Player
+from players.selectors import (
+    club_alternates,
+    club_members,
+    player_history_visible_to,
+    player_search,
+)
 from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
 from scheme.core.calendar import sydney
 
@@ -42,6 +50,25 @@ class PlayerDetailApi(APIView):
     @extend_schema(responses=PlayerDetailSerializer, summary="A player's record and history")
     def get(self, request: Request, abf_number: str) -> Response:
         return Response(PlayerDetailSerializer(visible_player(request, abf_number)).data)
+
+
+class PlayerHistoryApi(APIView):
+    permission_classes = [HasRole]
+    roles = READERS
+
+    @extend_schema(
+        responses=PlayerHistorySerializer,
+        summary="A player's history as this login may read it",
+        description="The whole history for the player's home club, its state and the centre; "
+        "for a club the player has left, the public fields and the history of the time the "
+        "player was its home member, up to and including the transfer out. 404 otherwise.",
+    )
+    def get(self, request: Request, abf_number: str) -> Response:
+        player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
+        changes = player_history_visible_to(player=player, user=request.user) if player else []
+        if not changes:
+            raise Http404("No such player.")
+        return Response(PlayerHistorySerializer({"player": player, "history": changes}).data)
 
 
 class ClubMembersApi(APIView):

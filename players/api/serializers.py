@@ -47,6 +47,13 @@ class PlayerDetailSerializer(PlayerSerializer):
         return sorted(player.alternate_clubs.values_list("number", flat=True))
 
 
+class PlayerHistorySerializer(serializers.Serializer):
+    """The public fields, and the changes the login may read (players.selectors)."""
+
+    player = PlayerPublicSerializer()
+    history = ChangeSerializer(many=True)
+
+
 def player_shown(player: Player, request: Request) -> dict[str, Any]:
     """The full record when the login may read it, the public fields otherwise."""
     if player_is_visible_to(player=player, user=request.user):

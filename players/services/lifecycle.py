@@ -7,9 +7,10 @@ from typing import Any
 from django.db import transaction
 
 from centre.errors import DomainError
+from centre.mail import email_after_commit
 from centre.models import User
 from clubs.models import Club
-from players import calendar
+from players import calendar, tasks
 from players.models import Player
 from players.services.common import (
     DETAIL_FIELDS,
@@ -97,7 +98,10 @@ def player_transfer(*, player: Player, club: Club, by: User | None) -> Player:
         changes["alternate_clubs"] = [[club.number], []]
     player.home_club = club
     player.save(update_fields=["home_club", "cancellation_requested_at"])
-    change_record(player=player, by=by, club=club, action="transfer", changes=changes)
+    change = change_record(player=player, by=by, club=club, action="transfer", changes=changes)
+    # The club losing the player is told too, in a message of its own (guide F6.1: a
+    # transfer needs no consent from the previous home club, but it must not go unheard).
+    email_after_commit(tasks.player_transfer_out_notify, change.pk)
     return player
 
 

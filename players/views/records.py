@@ -16,6 +16,7 @@ from players.models import Player
 from players.selectors import (
     SEARCH_LIMIT,
     player_by_abf_number,
+    player_history_visible_to,
     player_is_visible_to,
     player_likely_duplicates,
     player_search,
@@ -129,7 +130,18 @@ def new(request: HttpRequest) -> HttpResponse:
 
 @role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
-    player = _visible_player(request, abf_number)
+    player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
+    if player is None:
+        # A club the player has left sees the public record and its part of the history.
+        player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
+        changes = player_history_visible_to(player=player, user=request.user) if player else []
+        if not changes:
+            raise Http404("No such player.")
+        return render(
+            request,
+            "players/detail.html",
+            {"player": player, "changes": changes, "former": True, "can_change": False},
+        )
     return render(
         request,
         "players/detail.html",

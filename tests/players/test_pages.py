@@ -226,8 +226,11 @@ def test_transfer_in_of_an_active_player(
     player.refresh_from_db()
     assert player.home_club == club_a
     assert "is transferred in" in text(response)
-    # Both clubs hear of it: the new home club and the one the player left.
-    assert sorted(mail.outbox[0].to) == sorted([club_a.secretary_email, club_b.secretary_email])
+    # Both clubs hear of it, each in its own message: the new home club and the one left.
+    assert sorted((m.to, m.subject.split(":")[0]) for m in mail.outbox) == [
+        ([club_a.secretary_email], "Player transferred in"),
+        ([club_b.secretary_email], "Player transferred out"),
+    ]
 
 
 def test_transfer_of_inactive_player_is_refused(client_a):
