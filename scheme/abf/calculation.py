@@ -90,24 +90,19 @@ def results(calc: Working) -> EventAwards:
     """4.4.2: each part rounded once, the total the sum of the rounded parts; 4.1.2: each
     member of a large team receives a share."""
     rounding = calc.rules.rounding
+    team_sizes = calc.event.team_sizes
     contestants = []
     for label, tally in calc.tallies.items():
-        factor = team_factor(calc, label)
-        sessions = [
-            None if value is None else exact_scaled(value, factor, rounding).hundredths
-            for value in tally.sessions
-        ]
-        matches = exact_scaled(tally.matches, factor, rounding).hundredths
-        outright = exact_scaled(tally.outright, factor, rounding).hundredths
-        total = sum(s for s in sessions if s is not None) + matches + outright
+        parts = [*tally.sessions, tally.matches, tally.outright]
+        if label in team_sizes:
+            factor = team_factor(calc, label)
+            parts = [
+                None if part is None else exact_scaled(part, factor, rounding) for part in parts
+            ]
+        rounded = [None if part is None else cents(part.hundredths) for part in parts]
+        total = sum([part.hundredths for part in parts if part is not None])
         contestants.append(
-            ContestantAwards(
-                label,
-                tuple(None if s is None else cents(s) for s in sessions),
-                cents(matches),
-                cents(outright),
-                cents(total),
-            )
+            ContestantAwards(label, tuple(rounded[:-2]), rounded[-2], rounded[-1], cents(total))
         )
     unknown = set(calc.event.team_sizes) - set(calc.tallies)
     if unknown:

@@ -102,7 +102,9 @@ def outright_awards(calc: Working, outright: Outright) -> None:
     rounding = calc.rules.rounding
     awards = exact_placing_awards(winner.numerator, winner.denominator, depth, rounding)
     parts = []
-    for first, group, each in exact_shares(outright.ranking, awards, rounding):
+    first = 1
+    shares = exact_shares(outright.ranking, awards, rounding)
+    for group, each in zip(outright.ranking, shares, strict=True):
         if first > depth:
             break
         for label in group:
@@ -134,6 +136,7 @@ def outright_awards(calc: Working, outright: Outright) -> None:
                     )
             tally = calc.tally(label)
             tally.outright = exact_sum(tally.outright, value, rounding)
+        first += len(group)
     for label in labels:
         calc.tally(label)
     calc.note(f"  {depth_note}: " + "; ".join(parts) + ".")
@@ -291,10 +294,10 @@ def consolation_outright(
         labels = ranking_labels(ranking, f"{path}.rankings[{index}]", seen)
         depth, depth_note = calc.depth(len(labels), "outright")
         awards = exact_placing_awards(award.numerator, award.denominator, depth, rounding)
-        for _, group, each in exact_shares(ranking, awards, rounding):
+        shares = exact_shares(ranking, awards, rounding)
+        for group, each in zip(ranking, shares, strict=True):
             for label in group:
                 tally = calc.tally(label)
                 tally.outright = exact_sum(tally.outright, each, rounding)
         if calc.explain:
-            shares = exact_shares(ranking, awards, rounding)
-            calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")
+            calc.note(f"  {depth_note}: " + calc.describe_shares(ranking, shares, depth) + ".")

@@ -81,7 +81,7 @@ def field_awards(
         calc.note(line + ".")
     if winner == 0:
         for label in labels:
-            calc.tally(label).sessions[index] = NO_AWARD
+            calc.sessions_of(label)[index] = NO_AWARD
         return
 
     depth, depth_note = calc.depth(size, "session")
@@ -89,14 +89,12 @@ def field_awards(
     awards = exact_placing_awards(winner.numerator, winner.denominator, depth, rounding)
     if calc.event.australia_wide:
         awards = australia_wide(calc, awards)
-    tallies = calc.tallies
-    for _, group, each in exact_shares(item.ranking, awards, rounding):
+    shares = exact_shares(item.ranking, awards, rounding)
+    for group, each in zip(item.ranking, shares, strict=True):
         for label in group:
-            tally = tallies.get(label) or calc.tally(label)
-            tally.sessions[index] = each
+            calc.sessions_of(label)[index] = each
     if calc.explain:
-        shares = exact_shares(item.ranking, awards, rounding)
-        calc.note(f"  {depth_note}: " + calc.describe_shares(shares, depth) + ".")
+        calc.note(f"  {depth_note}: " + calc.describe_shares(item.ranking, shares, depth) + ".")
 
 
 def check_movement(

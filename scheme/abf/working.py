@@ -6,7 +6,7 @@ callers leave it unset and every clause skips the text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from scheme.abf.events import Event
 from scheme.abf.grades import TABLE_WEIGHTS, Grade, Kind
 from scheme.core.arithmetic import NO_AWARD, Exact, cents, ordinal, show, show_number
-from scheme.core.placings import top_half, top_third
+from scheme.core.placings import Ranking, top_half, top_third
 
 if TYPE_CHECKING:
     from scheme.abf.ruleset import AbfRuleSet
@@ -72,6 +72,11 @@ class Working:
             self.tallies[label] = tally
         return tally
 
+    def sessions_of(self, label: str) -> list[Exact | None]:
+        """The contestant's session awards, one a session (None where it did not play)."""
+        tally = self.tallies.get(label)
+        return (tally or self.tally(label)).sessions
+
     def session_boards(self) -> int:
         """4.3.1, 4.4.7: a session is 24 boards, 15 for grade F."""
         return GRADE_F_SESSION_BOARDS if self.grade.code == "F" else SESSION_BOARDS
@@ -94,12 +99,11 @@ class Working:
             rule = "top half, rounded down"
         return depth, f"placings to {ordinal(depth)} of {show_number(size)} {unit} ({rule}, 4.1.1)"
 
-    def describe_shares(
-        self, shares: Iterable[tuple[int, tuple[str, ...], Exact]], depth: int
-    ) -> str:
+    def describe_shares(self, ranking: Ranking, shares: Sequence[Exact], depth: int) -> str:
         """The placings of a field as a working line: each place, its award, its rounding."""
         parts = []
-        for first, labels, each in shares:
+        first = 1
+        for labels, each in zip(ranking, shares, strict=True):
             if first > depth:
                 break
             names = ", ".join(labels)
@@ -113,6 +117,7 @@ class Working:
                 )
             else:
                 parts.append(f"{ordinal(first)} {names} {show(each.fraction)} -> {rounded}")
+            first += len(labels)
         return "; ".join(parts)
 
 

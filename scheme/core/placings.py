@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -105,20 +105,21 @@ def tied_award(awards: Sequence[Exact], first: int, members: int, rounding: Roun
     return exact(numerator, denominator * members, rounding)
 
 
-def exact_shares(
-    ranking: Ranking, awards: Sequence[Exact], rounding: Rounding
-) -> Iterator[tuple[int, tuple[str, ...], Exact]]:
-    """Each group of a ranking with its first place and what each member receives (4.4.6):
-    the place's award alone, a share of the tied places' awards, or nothing below the
-    placings."""
+def exact_shares(ranking: Ranking, awards: Sequence[Exact], rounding: Rounding) -> list[Exact]:
+    """What each member of each group of `ranking` receives, group by group (4.4.6): the
+    place's award alone, a share of the tied places' awards, or nothing below the placings
+    (`awards` holds one award a place, to the last awarded place)."""
     depth = len(awards)
+    shares: list[Exact] = []
     place = 1
     for group in ranking:
-        members = len(group)
         if place > depth:
-            yield place, group, NO_AWARD
-        elif members == 1:
-            yield place, group, awards[place - 1]
+            shares.extend([NO_AWARD] * (len(ranking) - len(shares)))
+            break
+        members = len(group)
+        if members == 1:
+            shares.append(awards[place - 1])
         else:
-            yield place, group, tied_award(awards, place, members, rounding)
+            shares.append(tied_award(awards, place, members, rounding))
         place += members
+    return shares
