@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "centre.db_router.ReplicaReadsMiddleware",
     "centre.middleware.RequestLimitsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -89,6 +90,11 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# The public reads of anonymous visitors from a streaming replica, when one is configured.
+if env.url("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = env.database("DATABASE_REPLICA_URL", "")
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["centre.db_router.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.url("REDIS_URL")
