@@ -158,7 +158,7 @@ def _awards_of(results: object) -> EventAwards:
     if not given.is_valid():
         raise ValidationError({"results": given.errors})
     try:
-        return compute_awards(given.to_event())
+        return compute_awards(given.to_event(), working=False)
     except RulesError as error:
         # The results are one field of this request: their errors are named inside it.
         raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
