@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from centre import params
 from centre.schemes import point_kind_choices
 from ranks.standings import GROUPS, mccutcheon_cached, standings_cached
 
@@ -52,6 +53,7 @@ class StandingsApi(APIView):
         responses=StandingSerializer(many=True),
     )
     def get(self, request: Request, year: int) -> Response:
+        year = params.year(year)
         query = StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         values = query.validated_data
@@ -84,7 +86,7 @@ class McCutcheonApi(APIView):
         responses=McCutcheonSerializer,
     )
     def get(self, request: Request, year: int) -> Response:
-        overall, groups = mccutcheon_cached(year=year)
+        overall, groups = mccutcheon_cached(year=params.year(year))
         return Response(
             McCutcheonSerializer({"year": year, "trophy": overall, "awards": groups}).data
         )
