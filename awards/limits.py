@@ -15,7 +15,23 @@ from django.core.files.uploadedfile import UploadedFile
 from centre.api import MAX_ERRORS_LISTED
 
 MAX_CREDIT_FILE_LINES = 50_000
-__all__ = ["MAX_CREDIT_FILE_LINES", "MAX_ERRORS_LISTED", "credit_file_size_error", "line_count"]
+__all__ = [
+    "MAX_CREDIT_FILE_LINES",
+    "MAX_ERRORS_LISTED",
+    "credit_file_size_error",
+    "line_count",
+    "upload_limits",
+]
+
+
+def upload_limits() -> str:
+    return (
+        f'Limits (README "Limits"): a credit file of at most '
+        f"{settings.MAX_UPLOAD_FILE_BYTES:,} bytes and {MAX_CREDIT_FILE_LINES:,} lines, else 400 "
+        f"naming `file`; a refusal lists its first {MAX_ERRORS_LISTED} errors and counts the "
+        f"rest in `more`; a body larger than the file and 1 MB of fields is refused with 413 "
+        f"before it is read."
+    )
 
 
 def line_count(content: bytes) -> int:

@@ -26,13 +26,26 @@ from scheme.abf.validation import (
     MAX_BOARDS,
     MAX_CONSOLATIONS,
     MAX_CONTESTANTS,
+    MAX_EVENT_PLACINGS,
+    MAX_EVENT_TABLES,
     MAX_FIELDS,
     MAX_MATCHES,
     MAX_SESSIONS,
+    MAX_TABLES,
     event_within_limits,
 )
 
 LABEL_LENGTH = 60
+
+# The largest event taken (scheme.abf.validation), for the API's documentation.
+EVENT_LIMITS = (
+    f'Limits (README "Limits"): at most {MAX_SESSIONS} sessions, {MAX_FIELDS} fields and '
+    f"{MAX_MATCHES:,} matches a session, {MAX_TABLES:,} tables a field, {MAX_CONTESTANTS:,} "
+    f"contestants a ranking, {MAX_BOARDS:,} boards a session or match, and over the whole event "
+    f"{MAX_EVENT_TABLES:,} field tables and {MAX_EVENT_PLACINGS:,} placings; beyond them 400 "
+    f"naming the field (e.g. `sessions.0.fields.0.tables`). A body over 1 MB is refused with "
+    f"413, JSON nested too deep with 400."
+)
 
 
 def _choices(enum) -> list[str]:

@@ -9,7 +9,11 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from awards.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
+from awards.serializers import (
+    EVENT_LIMITS,
+    CalculatorRequestSerializer,
+    CalculatorResponseSerializer,
+)
 from scheme.abf import compute_awards
 
 REQUEST_EXAMPLE = {
@@ -46,12 +50,17 @@ class CalculatorAwardsApi(APIView):
             "two or more sessions, the final placings. Rankings list places best first; each "
             "place lists the contestants tied there. The answer gives each contestant's "
             "session, match and outright awards and total, per player, and the working: which "
-            "clause, table, weight and factor gave each number. Open to anyone, throttled."
+            "clause, table, weight and factor gave each number. Open to anyone, throttled. "
+            + EVENT_LIMITS
         ),
         request=CalculatorRequestSerializer,
         responses={
             200: CalculatorResponseSerializer,
-            400: OpenApiResponse(description="The event cannot be awarded; `fields` names why."),
+            400: OpenApiResponse(
+                description="The event cannot be awarded, or is larger than any real event; "
+                "`fields` names why."
+            ),
+            413: OpenApiResponse(description="The body is larger than 1 MB."),
             429: OpenApiResponse(description="Too many calculations; try again later."),
         },
         examples=[OpenApiExample("A club pairs event", value=REQUEST_EXAMPLE, request_only=True)],

@@ -15,9 +15,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
-from awards.limits import MAX_CREDIT_FILE_LINES, credit_file_size_error
+from awards.limits import (
+    MAX_CREDIT_FILE_LINES,
+    MAX_ERRORS_LISTED,
+    credit_file_size_error,
+    upload_limits,
+)
 from awards.models import CreditUpload, Event
-from awards.serializers import CalculatorRequestSerializer
+from awards.serializers import EVENT_LIMITS, CalculatorRequestSerializer
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.entry import awards_by_player, credit_results_check
 from awards.services.errors import UploadRejected
@@ -189,8 +194,16 @@ class UploadCreateApi(_UploadApi):
 
     @extend_schema(
         summary="Check a credit file (App. E step 1)",
+        description=upload_limits(),
         request={"multipart/form-data": UploadCreateSerializer},
-        responses={201: UploadSerializer, 400: OpenApiResponse(description="Every bad line")},
+        responses={
+            201: UploadSerializer,
+            400: OpenApiResponse(
+                description='Every bad line under `fields["lines.<n>"]`, the first '
+                f"{MAX_ERRORS_LISTED} of them (`more` counts the rest); or the file is too large"
+            ),
+            413: OpenApiResponse(description="The body is larger than the file and 1 MB."),
+        },
     )
     def post(self, request: Request) -> Response:
         data = UploadCreateSerializer(data=request.data)
@@ -231,7 +244,7 @@ class UploadResultsApi(_UploadApi):
             "The event's results (rankings and matches, as the calculator takes them) with "
             "each contestant's ABF numbers. The award engine computes every contestant's "
             "award; each of its players is credited that award, through the same checks as a "
-            "credit file. Confirm the upload to credit it."
+            "credit file. Confirm the upload to credit it. " + EVENT_LIMITS
         ),
         request=UploadResultsSerializer,
         responses={201: UploadSerializer, 400: OpenApiResponse(description="What is wrong")},

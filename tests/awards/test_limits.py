@@ -303,3 +303,12 @@ def test_a_bad_period_on_the_b4c_points_page_is_a_400_naming_period(staff_client
 
     assert response.status_code == 400
     assert "period" in response.content.decode()
+
+
+def test_the_api_schema_documents_the_limits(client):
+    schema = client.get("/api/schema/").content.decode()
+
+    assert "at most 30 sessions" in schema
+    assert "1,000 tables a field" in schema
+    assert "50,000 lines" in schema
+    assert "413" in schema
