@@ -13,6 +13,9 @@ clause, table, weight and factor gave each number::
     )
     awards["N1"].total  # Decimal("0.27"): 4.4.1, 8 1/2 tables count as 9
 
+The working lines are written for the calculator; a bulk caller (a results upload) asks
+for none with `compute_awards(event, working=False)`, which is several times faster.
+
 Nothing here imports Django: the rules can be read, tested and reused alone.
 """
 
