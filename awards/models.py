@@ -320,12 +320,12 @@ class PlayerTotals(models.Model):
 
 
 class PlayerPosition(models.Model):
-    """A player's place in the country by lifetime points, kept for the lookup (1.4.4).
+    """A player's place in the country by approved points, kept for the lookup (1.4.4).
 
-    Lifetime points are approved and provisional together, every colour: the total the
-    lookup shows. Equal totals share a place; 1 is the most. Kept by
-    `awards.positions.positions_refresh` in one statement for every player, and read only
-    while the lifetime totals are the ones it was kept from (`centre.versions`).
+    Approved points of every colour, as at the last month close: an upload's provisional
+    points do not move anyone. Equal totals share a place; 1 is the most. Kept by
+    `awards.services.positions.positions_refresh` in one statement for every player, and
+    read only while the approved totals are the ones it was kept from (`centre.versions`).
     """
 
     player = models.OneToOneField(

@@ -113,8 +113,8 @@ def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:
 
 
 def player_position(*, player: Player) -> int:
-    """The player's place in the country by lifetime points, approved and provisional, every
-    colour (1 is the most; equal totals share a place), read from the kept positions."""
+    """The player's place in the country by approved points of every colour, as at the last
+    month close (1 is the most; equal totals share a place), read from the kept positions."""
     kept = positions_kept()
     position = (
         PlayerPosition.objects.filter(player=player).values_list("position", flat=True).first()

@@ -1,12 +1,14 @@
 """The players' national positions (1.4.4), kept in one table so the lookup reads one row.
 
-A position is the place in the country by lifetime points, approved and provisional, every
-colour: one more than the number of players with more. It changes whenever a credit is
-added anywhere, so the table is refreshed in one statement (a window over every player's
-summed totals) and marked with the version of the lifetime totals it was kept from
-(`centre.versions.LIFETIME`, bumped after every commit that changes them). The lookup uses
-it only while that version is current; otherwise the first reader refreshes it, under a lock
-so that two readers never refresh it at once.
+A position is the place in the country by approved points, every colour: one more than the
+number of players with more. Approved totals change when a month is approved and closed
+(App. E), and rarely between (a staff adjustment, points released or converted), so the table
+is refreshed in one statement (a window over every player's summed totals) by the month
+close's last step, and marked with the version of the approved totals it was kept from
+(`centre.versions.APPROVED`, bumped after every commit that changes them). An upload's
+provisional points leave it as it is. The lookup uses it only while that version is current;
+otherwise the first reader refreshes it, under a lock so that two readers never refresh it
+at once.
 """
 
 from __future__ import annotations
@@ -17,16 +19,13 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from awards.models import PlayerPosition, PlayerTotals
-from centre.versions import LIFETIME, data_version
+from centre.versions import APPROVED, data_version
 
 KEPT_KEY = "kept:positions"
 # Any constant of the project's own: the lock taken by a refresh of the positions.
 _LOCK = 7_140_001
 
-_LIFETIME_SUM = (
-    "green_approved + red_approved + gold_approved "
-    "+ green_provisional + red_provisional + gold_provisional"
-)
+_APPROVED_SUM = "green_approved + red_approved + gold_approved"
 
 
 class Kept(TypedDict):
@@ -37,7 +36,7 @@ class Kept(TypedDict):
 
 def positions_kept() -> Kept:
     """The mark of the kept positions, refreshed first if the totals have changed since."""
-    version = data_version(LIFETIME)
+    version = data_version(APPROVED)
     kept = cache.get(KEPT_KEY)
     if kept is not None and kept["version"] == version:
         return kept
@@ -45,14 +44,14 @@ def positions_kept() -> Kept:
 
 
 def positions_refresh(*, version: str | None = None) -> Kept:
-    """Every player's lifetime total and position, in one statement.
+    """Every player's approved total and position, in one statement.
 
-    `version` is the version of the lifetime totals read before the refresh began: a change
+    `version` is the version of the approved totals read before the refresh began: a change
     committed while it runs bumps the version past it, so that table is never taken for
     newer than it is.
     """
     if version is None:
-        version = data_version(LIFETIME)
+        version = data_version(APPROVED)
     table = connection.ops.quote_name(PlayerPosition._meta.db_table)
     totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
     with transaction.atomic(), connection.cursor() as cursor:
@@ -66,7 +65,7 @@ def positions_refresh(*, version: str | None = None) -> Kept:
         cursor.execute(
             f"INSERT INTO {table} (player_id, total, position) "  # noqa: S608
             f"SELECT player_id, total, RANK() OVER (ORDER BY total DESC) FROM ("
-            f"SELECT player_id, SUM({_LIFETIME_SUM}) AS total FROM {totals} "
+            f"SELECT player_id, SUM({_APPROVED_SUM}) AS total FROM {totals} "
             f"GROUP BY player_id) AS summed WHERE true "
             f"ON CONFLICT (player_id) DO UPDATE "
             f"SET total = excluded.total, position = excluded.position "
