@@ -2,7 +2,7 @@
 resume it; a lost worker's close is resumed by the periodic job (App. E, 1.4.3, 2.6, 8.1)."""
 
 import threading
-from datetime import timedelta
+from datetime import date, timedelta
 from unittest import mock
 
 import pytest
@@ -24,6 +24,7 @@ from operations.services import (
 )
 from ranks.models import ClubMonthlyReport, Promotion
 from tests.awards.conftest import grn, upload_and_confirm
+from tests.billing.factories import FeeScheduleFactory
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -114,6 +115,7 @@ def test_the_step_under_way_is_written_before_it_runs(staff, month):
 def test_the_step_under_way_is_seen_by_others_while_it_runs(staff, month):
     if connection.vendor != "postgresql":
         pytest.skip("another connection's view needs PostgreSQL: set DATABASE_URL")
+    FeeScheduleFactory(effective_from=date(2025, 1, 1))  # a flushed database has none
     seen = {}
     real = __import__("ranks.services", fromlist=["promotions_run"]).promotions_run
 
