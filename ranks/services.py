@@ -1,5 +1,6 @@
 """Promotions at the month close and the club's monthly report (1.4.3, 1.4.4, 1.8, 1.9)."""
 
+import json
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
 
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
 
-PROMOTION_CHUNK = 10_000
+PROMOTION_CHUNK = 50_000
 # The ranks of 1.8, highest first, for the integer test of players with no pre-1982 points.
 _RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
 
@@ -88,87 +89,108 @@ def _rank_reached_sql() -> str:
 _RANK_REACHED = _rank_reached_sql()
 
 
-def _in_chunk(count: int) -> str:
-    """The test of a player id against the chunk: one array parameter on PostgreSQL, a
-    list of parameters elsewhere."""
+def _candidates_sql() -> str:
+    """A list of player ids given as one parameter whatever its size: an array on
+    PostgreSQL, a JSON list on SQLite."""
     if connection.vendor == "postgresql":
-        return "= ANY(%s)"
-    return "IN (" + ", ".join(["%s"] * count) + ")"
+        return "SELECT unnest(CAST(%s AS bigint[]))"
+    return "SELECT value FROM json_each(%s)"
 
 
-def _ranked_sql(in_chunk: str) -> str:
-    """The CTEs `ladder` (order, name of each rank) and `ranked`: each player of the chunk
-    with their approved lifetime points by colour, pre-1982 red, rank held and rank reached.
-    Parameters: the rank names, then the chunk."""
+def _candidates_parameter(player_ids: list[int]) -> object:
+    if connection.vendor == "postgresql":
+        return list(player_ids)
+    return json.dumps(list(player_ids))
+
+
+# The chunk's players with something to record, found once so that every statement of the
+# chunk reads the same answer; a temporary table, dropped at the chunk's end.
+_REACHED = "ranks_reached"
+
+
+def _reached_sql(*, everyone: bool) -> str:
+    """Each player of the chunk who reaches a rank above the one held, or a total of 1,000,
+    with their approved lifetime points by colour, pre-1982 red, home club, the rank held and
+    the rank reached (order and name).
+
+    The chunk is a range of player ids, read whole (the planner scans it rather than looking
+    players up one by one); unless `everyone`, only the players of the given list within it
+    are kept. Parameters: the rank names, the range twice, the list (unless `everyone`),
+    then the One Thousand Club's total.
+    """
     player = Player._meta.db_table
     totals = PlayerTotals._meta.db_table
     ladder = ", ".join(f"({rank.order}, %s)" for rank in RANKS)
+    colours = ("green", "red", "gold")
+    sums = ", ".join(f"SUM({colour}_approved) AS {colour}" for colour in colours)
+    points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
+    listed = "" if everyone else f" AND p.id IN ({_candidates_sql()})"
+    # Each player's points are summed once, then the ladder is tried on plain numbers.
+    materialized = "MATERIALIZED " if connection.vendor == "postgresql" else ""
     return (
-        f"WITH ladder (rank_order, rank_name) AS (VALUES {ladder}), "  # noqa: S608
-        "t AS ("
+        f"CREATE TEMPORARY TABLE {_REACHED} AS "  # noqa: S608
+        f"WITH ladder (rank_order, rank_name) AS (VALUES {ladder}), "
+        f"s AS (SELECT player_id, {sums} FROM {totals} "
+        "WHERE player_id BETWEEN %s AND %s GROUP BY player_id), "
+        f"t AS {materialized}("
         "SELECT p.id AS player_id, p.rank_order AS held, p.pre_1982_red AS pre, "
-        "p.home_club_id AS club_id, COALESCE(SUM(s.green_approved), 0) AS green, "
-        "COALESCE(SUM(s.red_approved), 0) AS red, COALESCE(SUM(s.gold_approved), 0) AS gold "
-        f"FROM {player} p LEFT JOIN {totals} s ON s.player_id = p.id "
-        f"WHERE p.id {in_chunk} "
-        "GROUP BY p.id, p.rank_order, p.pre_1982_red, p.home_club_id), "
+        f"p.home_club_id AS club_id, {points} "
+        f"FROM {player} p LEFT JOIN s ON s.player_id = p.id "
+        f"WHERE p.id BETWEEN %s AND %s{listed}), "
         f"ranked AS (SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
+        "SELECT r.*, l.rank_name FROM ranked r LEFT JOIN ladder l ON l.rank_order = r.reached "
+        "WHERE r.reached > r.held OR r.green + r.red + r.gold + r.pre >= %s"
     )
 
 
-def _promote_chunk(*, player_ids: list[int], period: Period, now: datetime) -> PromotionsRun:
+def _promote_chunk(
+    *, player_ids: list[int], period: Period, now: datetime, everyone: bool = False
+) -> PromotionsRun:
     """Promote one chunk of players in a few set-based statements, in one transaction.
 
-    Each player's highest rank is found in the database (_rank_reached_sql); a Promotion is
-    written for every player whose rank is above the one held, then the rank held is raised
-    to it, and the One Thousand Club gains every player whose total reached 1,000. A row
-    already there is left as it is, and a rank is only ever raised, so a concurrent or
+    Each player's highest rank is found in the database (_rank_reached_sql), once; then a
+    Promotion is written for every player whose rank is above the one held, the rank held is
+    raised to it, and the One Thousand Club gains every player whose total reached 1,000. A
+    row already there is left as it is, and a rank is only ever raised, so a concurrent or
     repeated run changes nothing twice.
     """
     run = PromotionsRun(players=len(player_ids))
     if not player_ids:
         return run
-    in_chunk = _in_chunk(len(player_ids))
-    ranked = _ranked_sql(in_chunk)
-    chunk: list[Any] = [list(player_ids)] if connection.vendor == "postgresql" else list(player_ids)
-    names = [rank.name for rank in RANKS]
+    first, last = player_ids[0], player_ids[-1]
+    listed = [] if everyone else [_candidates_parameter(player_ids)]
     stamp = connection.ops.adapt_datetimefield_value(now)
     promotion = Promotion._meta.db_table
     member = OneThousandClubMember._meta.db_table
     player = Player._meta.db_table
     with connection.cursor() as cursor:
+        cursor.execute(
+            _reached_sql(everyone=everyone),
+            [*(rank.name for rank in RANKS), first, last, first, last, *listed, ONE_THOUSAND_CLUB],
+        )
         # 1.8: ranks never go down; a player who passes several ranks in one month is
         # promoted once, to the highest: the certificate is for the rank now held.
         cursor.execute(
             f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "  # noqa: S608
-            f"green, red, gold, pre_1982_red, promoted_at) "
-            f"{ranked}"
-            f"SELECT r.player_id, r.reached, l.rank_name, %s, r.club_id, r.green, r.red, "
-            f"r.gold, r.pre, %s FROM ranked r JOIN ladder l ON l.rank_order = r.reached "
-            f"WHERE r.reached > r.held ON CONFLICT DO NOTHING",
-            [*names, *chunk, period.pk, stamp],
+            "green, red, gold, pre_1982_red, promoted_at) "
+            "SELECT player_id, reached, rank_name, %s, club_id, green, red, gold, pre, %s "
+            f"FROM {_REACHED} WHERE reached > held ON CONFLICT DO NOTHING",
+            [period.pk, stamp],
         )
         run.promotions = max(cursor.rowcount, 0)
-        if run.promotions:
-            promoted = (
-                f"(SELECT MAX(x.rank_order) FROM {promotion} x WHERE x.player_id = {player}.id "  # noqa: S608
-                f"AND x.period_id = %s AND x.promoted_at = %s)"
-            )
-            cursor.execute(
-                f"UPDATE {player} SET rank_order = {promoted} "  # noqa: S608
-                f"WHERE id {in_chunk} AND rank_order < {promoted}",
-                [period.pk, stamp, *chunk, period.pk, stamp],
-            )
+        cursor.execute(
+            f"UPDATE {player} SET rank_order = r.reached FROM {_REACHED} r "  # noqa: S608
+            f"WHERE r.player_id = {player}.id AND r.reached > {player}.rank_order"
+        )
         # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
         cursor.execute(
             f"INSERT INTO {member} (player_id, period_id, club_id, total, joined_at) "  # noqa: S608
-            f"{ranked}"
-            f"SELECT r.player_id, %s, r.club_id, r.green + r.red + r.gold + r.pre, %s "
-            f"FROM ranked r WHERE r.green + r.red + r.gold + r.pre >= %s "
-            f"ON CONFLICT DO NOTHING",
-            [*names, *chunk, period.pk, stamp, ONE_THOUSAND_CLUB],
+            "SELECT player_id, %s, club_id, green + red + gold + pre, %s "
+            f"FROM {_REACHED} WHERE green + red + gold + pre >= %s ON CONFLICT DO NOTHING",
+            [period.pk, stamp, ONE_THOUSAND_CLUB],
         )
         run.one_thousand_club = max(cursor.rowcount, 0)
+        cursor.execute(f"DROP TABLE {_REACHED}")
     return run
 
 
@@ -205,7 +227,7 @@ def promotions_run(
     for start in range(0, len(player_ids), chunk_size):
         chunk = player_ids[start : start + chunk_size]
         with transaction.atomic():
-            done = _promote_chunk(player_ids=chunk, period=period, now=now)
+            done = _promote_chunk(player_ids=chunk, period=period, now=now, everyone=everyone)
         run.players += done.players
         run.promotions += done.promotions
         run.one_thousand_club += done.one_thousand_club

@@ -13,7 +13,7 @@ from awards.models import Credit, PlayerTotals
 from centre.models import Period
 from centre.versions import APPROVED, LIFETIME, data_changed
 
-# Players per UPDATE of the totals: 7 parameters each, well under SQLite's 32,766.
+# Players per upsert of the totals on SQLite: 8 parameters each, well under its 32,766.
 TOTALS_CHUNK = 2000
 
 
@@ -26,85 +26,64 @@ def totals_add(*, year: int, amounts: Iterable[tuple[int, str, int]], state: str
     data_changed(LIFETIME, *((APPROVED,) if state == Credit.State.APPROVED else ()))
 
 
+TOTALS_COLOURS = ("green", "red", "gold")
 TOTALS_FIELDS = tuple(
-    f"{colour}_{state}"
-    for colour in ("green", "red", "gold")
-    for state in ("provisional", "approved")
+    f"{colour}_{state}" for colour in TOTALS_COLOURS for state in ("provisional", "approved")
 )
 
 
 def _totals_apply(*, year: int, deltas: dict[int, dict[str, int]]) -> None:
     """Add the deltas to the players' totals of the year, in the caller's transaction.
 
-    One UPDATE per chunk adds each player's deltas to the row as it is in the database
-    (`total = total + delta`), so concurrent writers never lose each other's points. The
-    rows are first locked in player order, so two writers never wait on each other in a ring.
+    One upsert (INSERT ... ON CONFLICT DO UPDATE) adds each player's deltas to the row as it
+    is in the database (`total = total + delta`), creating the rows not there yet, so
+    concurrent writers never lose each other's points. The rows are written, and so locked,
+    in player order, so two writers never wait on each other in a ring.
     """
     if not deltas:
         return
     ids = sorted(deltas)
-    if connection.vendor == "postgresql":
-        _totals_apply_postgresql(year=year, ids=ids, deltas=deltas)
-        return
-    PlayerTotals.objects.bulk_create(
-        [PlayerTotals(player_id=i, year=year) for i in ids],
-        ignore_conflicts=True,
-        batch_size=2000,
+    columns = [[int(deltas[i].get(name, 0)) for i in ids] for name in TOTALS_FIELDS]
+    _totals_upsert(year=year, ids=ids, columns=columns)
+
+
+_UPSERT = (
+    f"INSERT INTO {PlayerTotals._meta.db_table} (player_id, year, {', '.join(TOTALS_FIELDS)}) "
+    "{rows} ON CONFLICT (player_id, year) DO UPDATE SET "
+    + ", ".join(
+        f"{name} = {PlayerTotals._meta.db_table}.{name} + excluded.{name}" for name in TOTALS_FIELDS
     )
-    table = connection.ops.quote_name(PlayerTotals._meta.db_table)
-    columns = ", ".join(f"d_{name}" for name in TOTALS_FIELDS)
-    assignments = ", ".join(f"{name} = {name} + v.d_{name}" for name in TOTALS_FIELDS)
-    row = "(" + ", ".join(["%s"] * (len(TOTALS_FIELDS) + 1)) + ")"
+)
+
+
+def _totals_upsert(*, year: int, ids: list[int], columns: list[list[int]]) -> None:
+    """The upsert of _totals_apply: on PostgreSQL one statement of arrays for any number of
+    players; elsewhere one VALUES list per TOTALS_CHUNK players."""
     with connection.cursor() as cursor:
-        for start in range(0, len(ids), TOTALS_CHUNK):
-            chunk = ids[start : start + TOTALS_CHUNK]
-            list(
-                PlayerTotals.objects.select_for_update()
-                .filter(year=year, player_id__in=chunk)
-                .order_by("player_id")
-                .values_list("pk", flat=True)
-            )
-            params: list[int] = []
-            for player_id in chunk:
-                delta = deltas[player_id]
-                params.append(player_id)
-                params.extend(int(delta.get(name, 0)) for name in TOTALS_FIELDS)
-            params.append(year)
+        if connection.vendor == "postgresql":
+            arrays = ", ".join("%s::bigint[]" for _ in TOTALS_FIELDS)
+            names = ", ".join(TOTALS_FIELDS)
             cursor.execute(
-                f"WITH v(player_id, {columns}) AS (VALUES {', '.join([row] * len(chunk))}) "  # noqa: S608
-                f"UPDATE {table} SET {assignments} FROM v "
-                f"WHERE {table}.player_id = v.player_id AND {table}.year = %s",
+                _UPSERT.format(
+                    rows=f"SELECT v.player_id, %s, {names} FROM unnest(%s::bigint[], {arrays}) "  # noqa: S608
+                    f"AS v(player_id, {names}) ORDER BY v.player_id"
+                ),
+                [year, ids, *columns],
+            )
+            return
+        row = "(" + ", ".join(["%s"] * (len(TOTALS_FIELDS) + 2)) + ")"
+        for start in range(0, len(ids), TOTALS_CHUNK):
+            chunk = range(start, min(start + TOTALS_CHUNK, len(ids)))
+            params: list[int] = []
+            for index in chunk:
+                params += [ids[index], year, *(column[index] for column in columns)]
+            # "WHERE true": SQLite reads ON CONFLICT after a bare SELECT as a join's ON.
+            cursor.execute(
+                _UPSERT.format(
+                    rows=f"SELECT * FROM (VALUES {', '.join([row] * len(chunk))}) WHERE true"  # noqa: S608
+                ),
                 params,
             )
-
-
-def _totals_apply_postgresql(
-    *, year: int, ids: list[int], deltas: dict[int, dict[str, int]]
-) -> None:
-    """The same on PostgreSQL, with one array per column: three statements for any size."""
-    columns = {name: [int(deltas[i].get(name, 0)) for i in ids] for name in TOTALS_FIELDS}
-    zeros = ", ".join("0" for _ in TOTALS_FIELDS)
-    assignments = ", ".join(f"{name} = t.{name} + v.d_{name}" for name in TOTALS_FIELDS)
-    arrays = ", ".join("%s::bigint[]" for _ in TOTALS_FIELDS)
-    names = ", ".join(f"d_{name}" for name in TOTALS_FIELDS)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO awards_playertotals (player_id, year, {', '.join(TOTALS_FIELDS)}) "  # noqa: S608
-            f"SELECT p, %s, {zeros} FROM unnest(%s::bigint[]) AS p "
-            f"ON CONFLICT (player_id, year) DO NOTHING",
-            [year, ids],
-        )
-        cursor.execute(
-            "SELECT id FROM awards_playertotals WHERE year = %s AND player_id = ANY(%s) "
-            "ORDER BY player_id FOR UPDATE",
-            [year, ids],
-        )
-        cursor.execute(
-            f"UPDATE awards_playertotals AS t SET {assignments} "  # noqa: S608
-            f"FROM unnest(%s::bigint[], {arrays}) AS v(player_id, {names}) "
-            f"WHERE t.player_id = v.player_id AND t.year = %s",
-            [ids, *columns.values(), year],
-        )
 
 
 def credits_approve(*, period: Period, limit: int) -> int:
@@ -112,6 +91,16 @@ def credits_approve(*, period: Period, limit: int) -> int:
 
     Called by the month close inside its transaction, with the period locked.
     """
+    if connection.vendor == "postgresql":
+        approved = _credits_approve_postgresql(period=period, limit=limit)
+    else:
+        approved = _credits_approve_portable(period=period, limit=limit)
+    if approved:
+        data_changed(APPROVED)
+    return approved
+
+
+def _credits_approve_portable(*, period: Period, limit: int) -> int:
     ids = list(
         Credit.objects.filter(period=period, state=Credit.State.PROVISIONAL)
         .order_by("id")
@@ -133,5 +122,39 @@ def credits_approve(*, period: Period, limit: int) -> int:
         state=Credit.State.APPROVED
     )
     _totals_apply(year=period.year, deltas=deltas)
-    data_changed(APPROVED)
     return len(ids)
+
+
+def _credits_approve_postgresql(*, period: Period, limit: int) -> int:
+    """The same in one statement: the chunk's credits approved, and each player's points
+    moved from provisional to approved in the year's totals, without leaving the database.
+    The state is tested again as each credit is updated, so a credit is approved, and its
+    points moved, once."""
+    credit = Credit._meta.db_table
+    sums = ", ".join(
+        f"COALESCE(SUM(points) FILTER (WHERE colour = '{colour}'), 0) AS {colour}"
+        for colour in TOTALS_COLOURS
+    )
+    # In the order of TOTALS_FIELDS: each colour's provisional, then approved.
+    moved = ", ".join(f"-{colour}, {colour}" for colour in TOTALS_COLOURS)
+    upsert = _UPSERT.format(rows=f"SELECT player_id, %s, {moved} FROM sums ORDER BY player_id")  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH chosen AS (SELECT id FROM {credit} WHERE period_id = %s AND state = %s "  # noqa: S608
+            "ORDER BY id LIMIT %s), "
+            f"approved AS (UPDATE {credit} AS c SET state = %s FROM chosen "
+            "WHERE c.id = chosen.id AND c.state = %s RETURNING c.player_id, c.colour, c.points), "
+            f"sums AS (SELECT player_id, {sums} FROM approved GROUP BY player_id), "
+            f"moved AS ({upsert} RETURNING 1) "
+            "SELECT (SELECT COUNT(*) FROM approved), (SELECT COUNT(*) FROM moved)",
+            [
+                period.pk,
+                Credit.State.PROVISIONAL,
+                limit,
+                Credit.State.APPROVED,
+                Credit.State.PROVISIONAL,
+                period.year,
+            ],
+        )
+        approved, _players = cursor.fetchone()
+    return approved
