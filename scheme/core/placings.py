@@ -75,7 +75,9 @@ def share_places(ranking: Ranking, awards: Sequence[Fraction]) -> list[PlaceShar
 # is reduced, and each place is rounded once per (winner, depth).
 
 
-@lru_cache(maxsize=4096)
+# A few hundred (winner, depth) pairs: an event has one a field size and grade, and a
+# deep field's placings weigh some hundred kilobytes.
+@lru_cache(maxsize=256)
 def exact_placing_awards(
     numerator: int, denominator: int, depth: int, rounding: Rounding
 ) -> tuple[Exact, ...]:
