@@ -99,10 +99,17 @@ def results(calc: Working) -> EventAwards:
             parts = [
                 None if part is None else exact_scaled(part, factor, rounding) for part in parts
             ]
-        rounded = [None if part is None else cents(part.hundredths) for part in parts]
-        total = sum([part.hundredths for part in parts if part is not None])
+        total = 0  # 4.4.2: the sum of the rounded parts, in hundredths
+        rounded = []
+        for part in parts:
+            if part is None:
+                rounded.append(None)
+            else:
+                total += part.hundredths
+                rounded.append(cents(part.hundredths))
+        *sessions, matches, outright = rounded
         contestants.append(
-            ContestantAwards(label, tuple(rounded[:-2]), rounded[-2], rounded[-1], cents(total))
+            ContestantAwards(label, tuple(sessions), matches, outright, cents(total))
         )
     unknown = set(calc.event.team_sizes) - set(calc.tallies)
     if unknown:
