@@ -18,6 +18,7 @@ from centre.models import Period, User
 from centre.text import shorten
 from operations.models import MonthCloseFailure
 from ranks.services import club_monthly_reports_email, club_monthly_reports_issue, promotions_run
+from ranks.standings import standings_refresh_at_close
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +36,9 @@ POST_CLOSE_STEPS: list[tuple[str, Callable[..., object]]] = [
     ("promotions", promotions_run),
     # 1.4.3: each club's monthly report with its promotions and certificates, emailed once.
     ("club_monthly_reports", club_monthly_reports_issue),
+    # 1.7.2, 1.7.3, 1.4.4: the year's standings and the national positions, kept for the
+    # public reads; last, so that the pages cached before the promotions are dropped too.
+    ("standings", standings_refresh_at_close),
 ]
 
 # The steps that need others done first; every other step stands alone (the B4c lists, the
@@ -49,6 +53,7 @@ STEP_LABELS: dict[str, str] = {
     "event_invoices": "Invoices of the state and congress events (8.1)",
     "promotions": "Promotions and the One Thousand Club (1.4.4, 1.8, 1.9)",
     "club_monthly_reports": "The clubs' monthly reports and certificates (1.4.3)",
+    "standings": "The year's standings and the national positions (1.7.2, 1.4.4)",
 }
 
 MONTH_CLOSE_CHUNK = 5000

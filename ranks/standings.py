@@ -164,13 +164,15 @@ def standings_refresh_at_close(*, period: Period) -> None:
     """The month close's step: the standings of the month's year and of every later year
     (their ranks at 1 January rest on this year's points), and the national positions.
 
-    It runs after the promotions, so the pages cached before it are dropped too.
+    It runs after the promotions, so the pages cached before them (showing the ranks held
+    before) are dropped too. The approved totals did not change here: their version stays,
+    so the tables just kept are the current ones.
     """
     years = PlayerTotals.objects.filter(year__gte=period.year).values_list("year", flat=True)
     for year in sorted({period.year, *years.distinct().order_by()}):
         standings_refresh(year=year)
     positions_refresh()
-    data_changed(APPROVED, PLAYERS)
+    data_changed(PLAYERS)
 
 
 def _orders_of(group: str) -> list[int]:

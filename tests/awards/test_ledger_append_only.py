@@ -93,6 +93,7 @@ def test_the_month_close_still_approves_the_credits(credit, staff):
         "event_invoices",
         "promotions",
         "club_monthly_reports",
+        "standings",
     ]
     assert Credit.objects.get(pk=credit.pk).state == Credit.State.APPROVED
     assert totals_disagreements() == []

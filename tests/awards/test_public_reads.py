@@ -12,6 +12,7 @@ from awards.selectors import player_position
 from centre.models import Period
 from operations.services import month_close
 from players.services.lifecycle import player_update
+from ranks.standings import standings_kept
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -180,3 +181,23 @@ def test_the_cached_player_page_and_api_change_after_a_name_change(
     assert _record(ada)["name"] == "Ada King"
     lookup = APIClient().get(reverse("masterpoints-lookup"), {"q": "king"}).json()
     assert [r["name"] for r in lookup["results"]] == ["Ada King"]
+
+
+# Real commits: the close approves in transactions of its own, then runs its steps.
+@pytest.mark.django_db(transaction=True)
+def test_the_month_close_keeps_the_positions_and_standings_current_for_the_first_reader(
+    club_a, secretary_a, staff
+):
+    ada, bea = (PlayerFactory(home_club=club_a) for _ in range(2))
+    upload_and_confirm(secretary_a, "a.grn", grn((ada.abf_number, 200), (bea.abf_number, 50)))
+    period = Period.objects.get()
+    month_close(period=period, by=staff)
+
+    # The close's last step kept them: the first reader refreshes nothing.
+    with CaptureQueriesContext(connection) as queries:
+        assert [player_position(player=p) for p in (ada, bea)] == [1, 2]
+        standings_kept(year=period.year)
+    writes = [
+        q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "DELETE"))
+    ]
+    assert writes == []

@@ -329,6 +329,7 @@ def test_an_event_with_the_longest_name_the_api_accepts_is_invoiced_and_its_mont
         "event_invoices",
         "promotions",
         "club_monthly_reports",
+        "standings",
     }
 
 

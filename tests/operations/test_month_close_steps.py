@@ -28,7 +28,7 @@ from tests.billing.factories import FeeScheduleFactory
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
-ALL_STEPS = ["b4c_lists", "event_invoices", "promotions", "club_monthly_reports"]
+ALL_STEPS = ["b4c_lists", "event_invoices", "promotions", "club_monthly_reports", "standings"]
 
 
 class WorkerStopped(BaseException):
@@ -62,7 +62,12 @@ def test_a_failing_step_is_recorded_and_the_steps_that_do_not_need_it_run(staff,
         month_close(period=month, by=staff)
     period = refresh(month)
     assert period.status == Period.Status.CLOSED
-    assert period.close_steps_done == ["b4c_lists", "promotions", "club_monthly_reports"]
+    assert period.close_steps_done == [
+        "b4c_lists",
+        "promotions",
+        "club_monthly_reports",
+        "standings",
+    ]
     assert Promotion.objects.exists() and ClubMonthlyReport.objects.exists()
     failure = MonthCloseFailure.objects.get(period=period)
     assert failure.step == "event_invoices"
@@ -73,7 +78,7 @@ def test_a_failing_step_is_recorded_and_the_steps_that_do_not_need_it_run(staff,
     # Run again once the cause is gone: only the failed step runs.
     period = month_close(period=period, by=staff)
     assert period.close_steps_done == [
-        *["b4c_lists", "promotions", "club_monthly_reports"],
+        *["b4c_lists", "promotions", "club_monthly_reports", "standings"],
         "event_invoices",
     ]
     assert Invoice.objects.filter(kind=Invoice.Kind.EVENT).count() == 1
@@ -89,12 +94,13 @@ def test_the_monthly_reports_wait_for_the_promotions_they_list(staff, month):
     ):
         month_close(period=month, by=staff)
     period = refresh(month)
-    assert period.close_steps_done == ["b4c_lists", "event_invoices"]
+    assert period.close_steps_done == ["b4c_lists", "event_invoices", "standings"]
     assert not ClubMonthlyReport.objects.exists()
     assert list(MonthCloseFailure.objects.values_list("step", flat=True)) == ["promotions"]
 
     period = month_close(period=period, by=staff)
-    assert period.close_steps_done == ALL_STEPS
+    assert sorted(period.close_steps_done) == sorted(ALL_STEPS)
+    assert period.close_steps_done[-2:] == ["promotions", "club_monthly_reports"]
     assert ClubMonthlyReport.objects.exists()
 
 
@@ -224,6 +230,7 @@ def test_a_close_left_by_a_lost_worker_is_resumed_by_the_periodic_job(
         "event_invoices",
         "promotions",
         "club_monthly_reports",
+        "standings",
     ]
     sent = len(mail.outbox)
     assert sent >= 1  # the club's monthly report
