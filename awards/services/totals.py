@@ -7,7 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import connection
-from django.db.models import Sum
+from django.db.models import Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from awards.models import Credit, PlayerTotals
 from centre.models import Period
@@ -15,6 +16,12 @@ from centre.versions import APPROVED, LIFETIME, data_changed
 
 # Players per upsert of the totals on SQLite: 8 parameters each, well under its 32,766.
 TOTALS_CHUNK = 2000
+
+
+TOTALS_COLOURS = ("green", "red", "gold")
+TOTALS_FIELDS = tuple(
+    f"{colour}_{state}" for colour in TOTALS_COLOURS for state in ("provisional", "approved")
+)
 
 
 def totals_add(*, year: int, amounts: Iterable[tuple[int, str, int]], state: str) -> None:
@@ -26,10 +33,33 @@ def totals_add(*, year: int, amounts: Iterable[tuple[int, str, int]], state: str
     data_changed(LIFETIME, *((APPROVED,) if state == Credit.State.APPROVED else ()))
 
 
-TOTALS_COLOURS = ("green", "red", "gold")
-TOTALS_FIELDS = tuple(
-    f"{colour}_{state}" for colour in TOTALS_COLOURS for state in ("provisional", "approved")
-)
+def totals_add_credits(*, year: int, credits: QuerySet[Credit], state: str) -> None:
+    """Add these credits' points, summed by player and colour in the database, to the
+    year's provisional or approved totals: no credit travels to Python and back."""
+    sums = (
+        credits.order_by()
+        .values("player_id")
+        .annotate(
+            **{
+                colour: Coalesce(Sum("points", filter=Q(colour=colour)), 0)
+                for colour in TOTALS_COLOURS
+            }
+        )
+    )
+    query, params = sums.query.sql_with_params()
+    columns = ", ".join(
+        f"s.{name.rsplit('_', 1)[0]}" if name.endswith(f"_{state}") else "0"
+        for name in TOTALS_FIELDS
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _UPSERT.format(
+                rows=f"SELECT s.player_id, %s, {columns} FROM ({query}) s "  # noqa: S608
+                "WHERE true ORDER BY s.player_id"
+            ),
+            [year, *params],
+        )
+    data_changed(LIFETIME, *((APPROVED,) if state == Credit.State.APPROVED else ()))
 
 
 def _totals_apply(*, year: int, deltas: dict[int, dict[str, int]]) -> None:
