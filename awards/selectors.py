@@ -127,8 +127,9 @@ def player_position(*, player: Player) -> int:
 LOOKUP_CANDIDATES = 2000
 
 
-def players_lookup(*, query: str, limit: int = 50) -> QuerySet[Player]:
-    """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name."""
+def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player]:
+    """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name;
+    every match with `limit=None`, for a paginator to count and slice."""
     query = query.strip()
     players = Player.objects.select_related("home_club")
     if not query:

@@ -3,9 +3,12 @@ and position, and their awards statement for any period."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -67,19 +70,82 @@ def _public(player: Player, totals: selectors.Totals) -> dict:
     }
 
 
-class MasterpointLookupApi(APIView):
+class LookupPagination(LimitOffsetPagination):
+    """The lookup's pages as DRF gives them (`count`, `next`, `previous`, `results`), by
+    `limit` and `offset`, or by `page` for those who count in pages. A parameter that is not
+    a whole number in range is refused by name rather than quietly read as the first page."""
+
+    default_limit = 25
+    max_limit = 100
+    page_query_param = "page"
+    # An offset past any registry: a request for it is refused, not answered empty.
+    max_offset = 10_000_000
+
+    def get_limit(self, request: Request) -> int:
+        value = request.query_params.get(self.limit_query_param)
+        if value in (None, ""):
+            return self.default_limit
+        return params.whole_number(
+            value, name=self.limit_query_param, minimum=1, maximum=self.max_limit
+        )
+
+    def get_offset(self, request: Request) -> int:
+        offset = request.query_params.get(self.offset_query_param)
+        page = request.query_params.get(self.page_query_param)
+        if offset not in (None, "") and page not in (None, ""):
+            raise params.refuse(self.page_query_param, "Give either page or offset, not both.")
+        if page not in (None, ""):
+            number = params.whole_number(
+                page,
+                name=self.page_query_param,
+                minimum=1,
+                maximum=self.max_offset // self.max_limit,
+            )
+            return (number - 1) * self.get_limit(request)
+        if offset in (None, ""):
+            return 0
+        return params.whole_number(
+            offset, name=self.offset_query_param, minimum=0, maximum=self.max_offset
+        )
+
+    def get_schema_operation_parameters(self, view: object) -> list[dict]:
+        return [
+            *super().get_schema_operation_parameters(view),
+            {
+                "name": self.page_query_param,
+                "required": False,
+                "in": "query",
+                "description": (
+                    "The page of `limit` results to answer, from 1 (instead of `offset`)."
+                ),
+                "schema": {"type": "integer", "minimum": 1},
+            },
+        ]
+
+
+class MasterpointLookupApi(ListAPIView):
     permission_classes = [AllowAny]
+    serializer_class = LookupPlayerSerializer
+    pagination_class = LookupPagination
+
+    def get_queryset(self) -> QuerySet[Player]:
+        # Every match, in name order: the pagination counts them and reads one page.
+        return selectors.players_lookup(query=self.request.query_params.get("q", ""), limit=None)
 
     @extend_schema(
         summary="Masterpoint lookup by ABF number or name",
+        description=(
+            "Every player matching `q`, 25 to a page (at most 100 with `limit`), in name "
+            "order, with `count` (all the matches), `next` and `previous` (the links to the "
+            "pages beside this one, or null) and `results`."
+        ),
         parameters=[OpenApiParameter("q", str, description="ABF number or (part of) a name")],
-        responses=LookupPlayerSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        found = list(selectors.players_lookup(query=request.query_params.get("q", ""), limit=25))
+        found = self.paginate_queryset(self.get_queryset())
         # Every result's totals in one query, whatever the number of results.
         totals = selectors.players_totals(players=found)
-        return Response({"results": [_public(player, totals[player.pk]) for player in found]})
+        return self.get_paginated_response([_public(player, totals[player.pk]) for player in found])
 
 
 class MasterpointPlayerApi(APIView):

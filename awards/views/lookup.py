@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -11,18 +12,32 @@ from django.utils import timezone
 from awards import selectors
 from awards.forms import StatementPeriodForm
 from awards.statements import chart_lines, statement_csv, statement_pdf
+from centre import params
 from centre.responses import file_response
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint
 
+# Players on one page of the lookup's results.
+LOOKUP_PAGE_SIZE = 50
+
 
 def lookup(request: HttpRequest) -> HttpResponse:
+    """Every match, LOOKUP_PAGE_SIZE to a page, with the count and the pages beside."""
     query = request.GET.get("q", "").strip()
-    found = list(selectors.players_lookup(query=query)) if query else []
-    if len(found) == 1 and query.isdigit():
-        return redirect("awards:player", abf_number=found[0].abf_number)
-    return render(request, "awards/lookup.html", {"query": query, "players": found})
+    number = params.whole_number(
+        request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
+    )
+    paginator = Paginator(selectors.players_lookup(query=query, limit=None), LOOKUP_PAGE_SIZE)
+    # A page past the last (an old link, fewer matches since) shows the last.
+    page = paginator.get_page(number)
+    if paginator.count == 1 and query.isdigit():
+        return redirect("awards:player", abf_number=page[0].abf_number)
+    return render(
+        request,
+        "awards/lookup.html",
+        {"query": query, "page": page, "players": page.object_list},
+    )
 
 
 def _public_player(abf_number: str) -> Player:

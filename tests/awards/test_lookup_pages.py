@@ -1,0 +1,112 @@
+"""The lookup's every match, in pages: 50 to a page on the portal, 25 (up to 100) in the API,
+with the count and the links to the pages beside, as DRF gives them."""
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def smiths(club_a):
+    return [
+        PlayerFactory(home_club=club_a, given_names=f"Ann{index:02d}", family_name="Smith")
+        for index in range(60)
+    ]
+
+
+def _api(**query) -> dict:
+    return APIClient().get(reverse("masterpoints-lookup"), {"q": "smith", **query})
+
+
+def test_the_api_answers_the_first_25_with_the_count_and_the_next_page(smiths):
+    body = _api().json()
+
+    assert body["count"] == 60
+    assert len(body["results"]) == 25
+    assert body["previous"] is None
+    assert "offset=25" in body["next"]
+    assert body["results"][0]["name"] == "Ann00 Smith"
+
+
+def test_the_api_follows_next_to_the_last_page(smiths):
+    client = APIClient()
+    names, url = [], reverse("masterpoints-lookup") + "?q=smith"
+    while url:
+        body = client.get(url).json()
+        names += [row["name"] for row in body["results"]]
+        url = body["next"]
+
+    assert names == [f"Ann{index:02d} Smith" for index in range(60)]
+    assert "offset=25" in body["previous"]
+
+
+def test_the_api_reads_page_and_offset_alike(smiths):
+    by_page = _api(page=2).json()
+    by_offset = _api(offset=25).json()
+
+    assert by_page["results"] == by_offset["results"]
+    assert by_page["results"][0]["name"] == "Ann25 Smith"
+    assert _api(page=3, limit=20).json()["results"][0]["name"] == "Ann40 Smith"
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ({"page": "0"}, "page"),
+        ({"page": "two"}, "page"),
+        ({"offset": "-1"}, "offset"),
+        ({"limit": "101"}, "limit"),
+        ({"page": "2", "offset": "25"}, "page"),
+    ],
+)
+def test_the_api_refuses_a_bad_page_by_name(smiths, query, name):
+    response = _api(**query)
+
+    assert response.status_code == 400
+    assert name in response.json()["error"]["fields"]
+
+
+def test_the_schema_documents_the_lookups_pages():
+    schema = APIClient().get(reverse("api-schema"), {"format": "json"}).json()
+    operation = schema["paths"]["/api/v1/masterpoints/lookup"]["get"]
+    names = {parameter["name"] for parameter in operation["parameters"]}
+    body = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    page = schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+
+    assert {"q", "limit", "offset", "page"} <= names
+    assert {"count", "next", "previous", "results"} <= set(page["properties"])
+
+
+def _page(client, **query) -> str:
+    return client.get(reverse("awards:lookup"), {"q": "smith", **query}).content.decode()
+
+
+def test_the_page_shows_the_first_50_and_links_to_the_rest(anonymous_client, smiths):
+    page = _page(anonymous_client)
+
+    assert "Showing 1–50 of 60 players." in page
+    assert page.count('href="/awards/players/') == 50
+    assert 'rel="next" href="?q=smith&amp;page=2"' in page
+    assert 'rel="prev"' not in page
+
+
+def test_the_page_shows_the_second_page(anonymous_client, smiths):
+    page = _page(anonymous_client, page=2)
+
+    assert "Showing 51–60 of 60 players." in page
+    assert page.count('href="/awards/players/') == 10
+    assert smiths[59].abf_number in page
+    assert smiths[0].abf_number not in page
+    assert 'rel="prev" href="?q=smith&amp;page=1"' in page
+    assert 'rel="next"' not in page
+
+
+def test_the_page_refuses_a_page_that_is_not_a_number(anonymous_client, smiths):
+    response = anonymous_client.get(reverse("awards:lookup"), {"q": "smith", "page": "x"})
+
+    assert response.status_code == 400
+    assert "page" in response.content.decode()
