@@ -15,6 +15,7 @@ at all: `parse()` never raises on bad content, it returns every error it found.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from scheme.base import CreditFileFormat
@@ -33,6 +34,7 @@ ABF_CREDIT_FILE_FORMATS = (
     CreditFileFormat(".mp?", 13, (None,)),
 )
 END_OF_FILE = "\x1a"
+_DIGITS = re.compile("[0-9]+")  # ASCII digits only, as App. D's lines are
 MAX_POINTS = 999999  # six digits of hundredths
 
 
@@ -135,10 +137,12 @@ def parse(filename: str, content: bytes) -> CreditFile:
         return result
     seen: dict[str, int] = {}
     for number, text in enumerate(lines, start=1):
-        error = _line_error(text, length)
-        if error:
-            result.errors.append(LineError(number, error))
-            continue
+        # Most lines are exactly `length` ASCII digits; only the others are looked at closely.
+        if len(text) != length or not _DIGITS.fullmatch(text):
+            error = _line_error(text, length)
+            if error:
+                result.errors.append(LineError(number, error))
+                continue
         abf_number = text[:7]
         amounts = [int(text[7 + 6 * i : 13 + 6 * i]) for i in range(len(colours))]
         if not any(amounts):
