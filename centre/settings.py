@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_htmx",
 ]
 
 MIDDLEWARE = [

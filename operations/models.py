@@ -1,6 +1,6 @@
 from django.db import models
 
-from centre.models import Period
+from centre.models import Period, User
 
 
 class MonthCloseFailure(models.Model):
@@ -25,3 +25,17 @@ class MonthCloseFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.period} {self.step}: {self.error[:60]}"
+
+
+class EarlyClose(models.Model):
+    """A month closed before it ended (Sydney time): staff chose it, and who and when is kept.
+
+    App. E: a month is closed once it is over; an early close is a deliberate exception.
+    """
+
+    period = models.OneToOneField(Period, on_delete=models.PROTECT, related_name="early_close")
+    chosen_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    chosen_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.period} closed early by {self.chosen_by} at {self.chosen_at:%Y-%m-%d %H:%M}"

@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum
 
+from awards.models import Authorisation, CreditUpload
 from centre.models import Period
 from operations.models import MonthCloseFailure
 from operations.services import POST_CLOSE_STEPS, STEP_LABELS, STEP_NEEDS, month_close_failures
@@ -56,3 +57,29 @@ def month_close_steps(*, period: Period) -> list[CloseStepRow]:
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class MonthCloseWaiting:
+    """What is still waiting when a month is about to close: uploads checked but not yet
+    confirmed (their credits would go to the next month), and authorisations (2.6) whose
+    points are not all credited."""
+
+    uploads: QuerySet[CreditUpload]
+    authorisations: QuerySet[Authorisation]
+
+    @property
+    def anything(self) -> bool:
+        return self.uploads.exists() or self.authorisations.exists()
+
+
+def month_close_waiting(*, period: Period) -> MonthCloseWaiting:
+    """The ledger's unfinished business the month page lists before its close button."""
+    return MonthCloseWaiting(
+        uploads=CreditUpload.objects.filter(status=CreditUpload.Status.CHECKED)
+        .select_related("club", "state", "uploaded_by")
+        .order_by("created_at", "id"),
+        authorisations=Authorisation.objects.filter(credited__lt=F("amount"))
+        .select_related("club", "state")
+        .order_by("issued_at", "id"),
+    )

@@ -16,9 +16,10 @@ from billing.services import event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User
 from centre.text import shorten
-from operations.models import MonthCloseFailure
+from operations.models import EarlyClose, MonthCloseFailure
 from ranks.services import club_monthly_reports_email, club_monthly_reports_issue, promotions_run
 from ranks.standings import standings_refresh_at_close
+from scheme.core.calendar import sydney_month
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +71,13 @@ class MonthCloseError(DomainError):
     code = "month_close"
 
 
+class MonthCloseTooEarly(MonthCloseError):
+    """App. E: a month is closed once it has ended (Sydney time), unless staff choose an early
+    close; credits confirmed after it would otherwise go to the next month unannounced."""
+
+    code = "month_close_too_early"
+
+
 class MonthCloseIncomplete(MonthCloseError):
     """The month is closed but some of its steps raised; each is recorded on the month."""
 
@@ -87,14 +95,44 @@ def month_close_steps_undone(*, period: Period) -> list[str]:
     return [name for name, _ in POST_CLOSE_STEPS if name not in period.close_steps_done]
 
 
-def month_close_start(*, period: Period, by: User) -> Period:
-    """Staff begin closing a month: it takes no new credits, and the close task is queued."""
-    from operations import tasks
+def month_has_ended(*, period: Period, now: datetime | None = None) -> bool:
+    """App. E, 1.4.3: whether the month is over in Sydney time."""
+    return sydney_month(now or timezone.now()) > (period.year, period.month)
 
+
+def month_close_check(
+    *, period: Period, by: User, early: bool = False, now: datetime | None = None
+) -> None:
+    """Refuse a close that may not begin: by anyone but staff, or of a month not yet ended
+    (Sydney time) unless staff chose an early close. A close already begun may go on."""
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
+    if period.status != Period.Status.OPEN or early or month_has_ended(period=period, now=now):
+        return
+    raise MonthCloseTooEarly(
+        f"{period.label} has not ended yet (Sydney time): it can be closed from "
+        f"1 {_following_month_label(period)}. To close it now, choose an early close: "
+        "credits confirmed after it go to the next month."
+    )
+
+
+def _following_month_label(period: Period) -> str:
+    year, month = period.next_month()
+    return Period(year=year, month=month).label
+
+
+def month_close_start(*, period: Period, by: User, early: bool = False) -> Period:
+    """Staff begin closing a month: it takes no new credits, and the close task is queued.
+
+    A month that has not ended (Sydney time) is refused unless `early` says staff chose an
+    early close; who chose it, and when, is kept with the month (EarlyClose).
+    """
+    from operations import tasks
+
     with transaction.atomic():
-        period = month_close_start_now(period=period, by=by)
+        period = Period.objects.select_for_update().get(pk=period.pk)
+        month_close_check(period=period, by=by, early=early)
+        period = month_close_start_now(period=period, by=by, early=early)
         if period.status != Period.Status.CLOSED or month_close_steps_undone(period=period):
             period_id, by_id = period.pk, by.pk
             transaction.on_commit(lambda: tasks.month_close.delay(period_id, by_id))
@@ -107,18 +145,20 @@ def month_close(
     by: User,
     chunk_size: int = MONTH_CLOSE_CHUNK,
     progress: Callable[[Period], object] | None = None,
+    early: bool = False,
 ) -> Period:
     """Approve every provisional credit of the month, close it, then run the post-close steps.
 
     Works in chunks, each its own transaction, so that a close of a national month can be
     watched (progress on the period) and, if stopped halfway, resumed: only provisional
     credits are approved, and a closed month with its steps done is left as it is, so a
-    second run changes nothing.
+    second run changes nothing. Callers that begin a close check it first
+    (month_close_check): staff only, and a month that has ended unless `early`.
     """
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
     if period.status == Period.Status.OPEN:
-        period = month_close_start_now(period=period, by=by)
+        period = month_close_start_now(period=period, by=by, early=early)
     while True:
         with transaction.atomic():
             period = Period.objects.select_for_update().get(pk=period.pk)
@@ -139,11 +179,18 @@ def month_close(
     return month_close_after(period=period)
 
 
-def month_close_start_now(*, period: Period, by: User) -> Period:
-    """Mark a month as closing without queueing the task (the caller is the task)."""
+def month_close_start_now(*, period: Period, by: User, early: bool = False) -> Period:
+    """Mark a month as closing without queueing the task (the caller is the task).
+
+    `early`: staff chose to close a month that has not ended; recorded with the month.
+    """
     with transaction.atomic():
         period = Period.objects.select_for_update().get(pk=period.pk)
         if period.status == Period.Status.OPEN:
+            if early and not month_has_ended(period=period):
+                EarlyClose.objects.get_or_create(
+                    period=period, defaults={"chosen_by": by, "chosen_at": timezone.now()}
+                )
             period.status = Period.Status.CLOSING
             period.close_started_at = timezone.now()
             period.closed_by = by

@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.staff_dashboard, name="dashboard"),
     path("months/", views.months, name="months"),
     path("months/<int:pk>/", views.month_detail, name="month"),
+    path("months/<int:pk>/progress/", views.month_progress, name="month_progress"),
 ]

@@ -12,8 +12,17 @@ from centre.models import Period
 from centre.permissions import staff_required
 from centre.tokens import ApiTokenAuthentication
 from operations.national_files import FILES, national_file, stream
-from operations.selectors import month_close_steps, periods_with_counts
-from operations.services import MonthCloseError, month_close_start, month_close_steps_undone
+from operations.selectors import (
+    month_close_steps,
+    month_close_waiting,
+    periods_with_counts,
+)
+from operations.services import (
+    MonthCloseError,
+    month_close_start,
+    month_close_steps_undone,
+    month_has_ended,
+)
 
 
 @staff_required
@@ -34,35 +43,61 @@ def month_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         resuming = period.status != Period.Status.OPEN
         try:
-            period = month_close_start(period=period, by=request.user)
+            period = month_close_start(
+                period=period, by=request.user, early=request.POST.get("early") == "yes"
+            )
+            period.refresh_from_db()  # an in-process task may have closed it already
         except MonthCloseError as error:
             messages.error(request, str(error))
         else:
-            if not resuming:
-                messages.success(
-                    request, f"Closing {period.label}: the credits are being approved."
-                )
-            elif period.status == Period.Status.CLOSED and not month_close_steps_undone(
+            if period.status == Period.Status.CLOSED and not month_close_steps_undone(
                 period=period
             ):
                 messages.info(request, f"{period.label} is closed and all its steps are done.")
+            elif not resuming:
+                messages.success(request, f"Closing {period.label}: this page follows each step.")
             else:
                 messages.success(
                     request, f"Resuming the close of {period.label}: only what is not done runs."
                 )
         return redirect("operations:month", pk=period.pk)
-    steps = month_close_steps(period=period) if period.status == Period.Status.CLOSED else []
+    context = {
+        "period": period,
+        "summary": month_summary(period=period),
+        "month_ended": month_has_ended(period=period),
+        "waiting": month_close_waiting(period=period),
+        **_close_progress(period),
+    }
+    return render(request, "operations/month.html", context)
+
+
+@staff_required
+def month_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    """The month close's progress alone: the month page polls it (htmx) until it is done."""
+    period = get_object_or_404(Period, pk=pk)
     return render(
-        request,
-        "operations/month.html",
-        {
-            "period": period,
-            "summary": month_summary(period=period),
-            "steps": steps,
-            "steps_undone": [step for step in steps if step.state != "done"],
-            "step_running": any(step.state == "running" for step in steps),
-        },
+        request, "operations/_month_progress.html", {"period": period, **_close_progress(period)}
     )
+
+
+def _close_progress(period: Period) -> dict[str, object]:
+    """The close's steps with their states, and whether the page should keep following it:
+    while credits are being approved or a step runs or is about to; not once every step is
+    done, nor when the steps stopped on a failure (the page offers Resume)."""
+    if period.status == Period.Status.OPEN:
+        return {"steps": [], "steps_undone": [], "step_running": False, "following": False}
+    steps = month_close_steps(period=period)
+    undone = [step for step in steps if step.state != "done"]
+    running = any(step.state == "running" for step in steps)
+    following = period.status == Period.Status.CLOSING or (
+        bool(undone) and (running or period.close_step == "closed")
+    )
+    return {
+        "steps": steps,
+        "steps_undone": undone,
+        "step_running": running,
+        "following": following,
+    }
 
 
 # --- the national files (App. F) ----------------------------------------------------------

@@ -77,7 +77,7 @@ def test_close_started_by_staff_runs_as_a_task_and_shows_progress(
 ):
     period = Credit.objects.first().period
     with django_capture_on_commit_callbacks(execute=True):
-        started = month_close_start(period=period, by=staff)
+        started = month_close_start(period=period, by=staff, early=True)
     assert started.close_total == 4
     period.refresh_from_db()
     assert period.status == Period.Status.CLOSED

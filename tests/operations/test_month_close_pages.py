@@ -35,7 +35,9 @@ def test_staff_close_the_month_and_see_it_closed(
     staff_client, period, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        response = staff_client.post(reverse("operations:month", args=[period.pk]), follow=True)
+        response = staff_client.post(
+            reverse("operations:month", args=[period.pk]), {"early": "yes"}, follow=True
+        )
     assert response.status_code == 200
     period.refresh_from_db()
     assert period.status == Period.Status.CLOSED
