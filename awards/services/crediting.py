@@ -8,13 +8,12 @@ from datetime import date
 
 from django.db import connection, transaction
 from django.db.models import F
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.totals import totals_add, totals_add_credits
-from awards.services.uploads import CHUNK
+from awards.services.uploads import CHUNK, listed_in_one_parameter
 from centre.models import Period, User
 from centre.services import period_for_credits
 from players.models import Player
@@ -139,16 +138,23 @@ def _credits_insert(
     if not rows:
         return
     if connection.vendor == "postgresql":
-        fixed = (
-            event.pk,
-            source,
-            period.pk,
-            Credit.State.PROVISIONAL,
-            upload.pk,
-            upload.uploaded_by_id,
-            "",
-            "",
-            timezone.now(),
+        # The same for every row, in COPY's text format: no tab, newline or backslash in any.
+        fixed = "\t".join(
+            str(value)
+            for value in (
+                event.pk,
+                source,
+                period.pk,
+                Credit.State.PROVISIONAL,
+                upload.pk,
+                upload.uploaded_by_id,
+                "",
+                "",
+                timezone.now().isoformat(),
+            )
+        )
+        text = "".join(
+            f"{player}\t{colour}\t{int(points)}\t{fixed}\n" for player, colour, points in rows
         )
         with (
             connection.cursor() as cursor,
@@ -158,8 +164,7 @@ def _credits_insert(
                 "FROM STDIN"
             ) as copy,
         ):
-            for row in rows:
-                copy.write_row(row + fixed)
+            copy.write(text)
         return
     Credit.objects.bulk_create(
         (
@@ -184,7 +189,7 @@ def _statuses_not_active(player_ids: list[int]) -> dict[int, str]:
     players = Player.objects.exclude(status=Player.Status.ACTIVE)
     if connection.vendor == "postgresql":
         # One array parameter for any number of players.
-        batches = [players.filter(pk__in=RawSQL("SELECT unnest(%s::bigint[])", (player_ids,)))]
+        batches = [players.filter(pk__in=listed_in_one_parameter(player_ids, "bigint"))]
     else:
         batches = [
             players.filter(pk__in=player_ids[start : start + CHUNK])
