@@ -1,0 +1,303 @@
+"""Results as CSV, for scoring programs that do not write USEBIO.
+
+The layout (README "Results files"): a header row, then one row per contestant per
+session, in UTF-8 (a byte-order mark is allowed) with commas. The columns, in any order,
+named in the header (case does not matter):
+
+- `session`: 1, 2, ... for a session's placings; `final` for the event's final placings
+  (an event of two or more sessions, 4.3).
+- `section`: the section (A, B, ...); may be blank for a single section.
+- `direction`: NS or EW in a Mitchell (two winners); blank for a Howell, teams or an
+  individual (one winner).
+- `contestant`: the pair, team or player number as the program numbers it (the label the
+  awards are shown under).
+- `place`: 1, 2, ...; a tie as the same place twice, or written 3=.
+- `score`: optional; the score or percentage, which must not contradict the places.
+- `players`: the contestant's ABF numbers, separated by spaces or semicolons (a number
+  may lose its leading zeros).
+- `boards`: optional; the boards played in the session (4.4.7), on any of its rows.
+- For a match of 5 or more boards (teams, Swiss): `opponent`, the other contestant's
+  number, with `boards` and either `imps` and `opponent_imps` or `vps` and `opponent_vps`;
+  each match on one row, of either side; such a row has no `place`.
+
+Every error names its line and column: `line 7, column place: '3a' is not a place`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from awards.results.common import (
+    LABEL_LENGTH,
+    Placed,
+    Problems,
+    ReadResults,
+    ResultsFileError,
+    abf_number_of,
+    decimal_of,
+    place_of,
+    ranking_of,
+    tables_of,
+)
+
+MAX_BYTES = 2_000_000
+MAX_ROWS = 20_000
+REQUIRED = ("session", "contestant", "players")
+KNOWN = (
+    *REQUIRED,
+    "section",
+    "direction",
+    "place",
+    "score",
+    "boards",
+    "opponent",
+    "imps",
+    "opponent_imps",
+    "vps",
+    "opponent_vps",
+)
+PLAYERS = {"pairs": (2, 2), "teams": (4, 6), "individual": (1, 1)}
+
+
+def read(content: bytes, *, kind: str, max_bytes: int = MAX_BYTES) -> ReadResults:
+    """The event's results from a CSV file of the layout above; `kind` is pairs, teams or
+    individual (a CSV does not say). ResultsFileError names every bad line and column."""
+    if kind not in PLAYERS:
+        raise ResultsFileError([f"kind: {kind!r} is not pairs, teams or individual"])
+    if len(content) > max_bytes:
+        raise ResultsFileError(
+            [f"file: a results file has at most {max_bytes:,} bytes; this one has {len(content):,}"]
+        )
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ResultsFileError(
+            [f"file: not UTF-8 text (byte {error.start + 1}); save the CSV as UTF-8"]
+        ) from None
+    if "\x00" in text:
+        raise ResultsFileError(["file: not a CSV file (it holds NUL characters)"])
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise ResultsFileError([f"file: not CSV: {error}"]) from None
+    return _Reader(rows, kind).read()
+
+
+class _Reader:
+    def __init__(self, rows: list[list[str]], kind: str) -> None:
+        self.rows = rows
+        self.kind = kind
+        self.problems = Problems()
+        self.players: dict[str, list[str]] = {}
+        self.where: dict[str, str] = {}
+
+    def read(self) -> ReadResults:
+        problems = self.problems
+        if not self.rows:
+            raise ResultsFileError(["line 1: the file is empty; the first line names the columns"])
+        header = [name.strip().lower() for name in self.rows[0]]
+        for name in header:
+            if name not in KNOWN:
+                problems.add(
+                    f"line 1, column {name or '(blank)'}",
+                    f"not a column of the layout ({', '.join(KNOWN)})",
+                )
+        for name in REQUIRED:
+            if name not in header:
+                problems.add("line 1", f"no {name} column")
+        if len(set(header)) != len(header):
+            problems.add("line 1", "a column is named twice")
+        if len(self.rows) - 1 > MAX_ROWS:
+            problems.add("file", f"at most {MAX_ROWS:,} rows; this file has {len(self.rows) - 1:,}")
+        problems.raise_any()
+        # session -> section -> direction -> placed; session -> boards; session -> matches
+        fields: dict[str, dict[str, dict[str, list[Placed]]]] = {}
+        counts: dict[tuple[str, str], int] = {}
+        boards: dict[str, int] = {}
+        matches: dict[str, list[dict]] = {}
+        final: list[Placed] = []
+        labels_seen: dict[tuple[str, str], int] = {}
+        for line, row in enumerate(self.rows[1:], start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                problems.add(f"line {line}", f"{len(row)} columns; the header names {len(header)}")
+                continue
+            cells = {name: value.strip() for name, value in zip(header, row, strict=True)}
+            here = f"line {line}, column "
+            session = cells["session"].lower()
+            if session != "final" and not (session.isdigit() and 0 < int(session) <= 99):
+                problems.add(here + "session", f"{cells['session']!r} is not 1, 2, ... or final")
+                continue
+            contestant = cells["contestant"][:LABEL_LENGTH]
+            if not contestant:
+                problems.add(here + "contestant", "no contestant")
+                continue
+            if cells.get("boards"):
+                count = cells["boards"]
+                if not (count.isdigit() and 0 < int(count) <= 1000):
+                    problems.add(here + "boards", f"{count!r} is not a number of boards")
+                    continue
+                if not cells.get("opponent"):
+                    boards[session] = int(count)
+            if cells.get("opponent"):
+                if cells["players"] and not self._players(cells, line, contestant):
+                    continue
+                self._match(cells, line, matches.setdefault(session, []))
+                continue
+            if not self._players(cells, line, contestant):
+                continue
+            place = place_of(cells.get("place", ""), where=here + "place", problems=problems)
+            score = decimal_of(cells.get("score", ""), where=here + "score", problems=problems)
+            if place is None:
+                continue
+            placed = Placed(label=contestant, place=place, where=f"line {line}", score=score)
+            if session == "final":
+                final.append(placed)
+                continue
+            if (session, contestant) in labels_seen:
+                problems.add(
+                    here + "contestant",
+                    f"{contestant} is already placed in session {session} "
+                    f"(line {labels_seen[session, contestant]})",
+                )
+                continue
+            labels_seen[session, contestant] = line
+            direction = cells.get("direction", "").upper()
+            if direction not in ("", "NS", "EW"):
+                problems.add(here + "direction", f"{direction!r} is not NS, EW or blank")
+                continue
+            section = cells.get("section", "")
+            fields.setdefault(session, {}).setdefault(section, {}).setdefault(direction, []).append(
+                placed
+            )
+            counts[session, section] = counts.get((session, section), 0) + 1
+        sessions = []
+        for session in sorted({*fields, *matches} - {"final"}, key=int):
+            if session in fields and session in matches:
+                problems.add(f"session {session}", "a session has either placings or matches")
+                continue
+            one: dict = {}
+            if session in matches:
+                one["matches"] = matches[session]
+            else:
+                one["fields"] = self._fields(session, fields[session], counts)
+            if session in boards:
+                one["boards"] = boards[session]
+            sessions.append(one)
+        if not sessions:
+            problems.add("file", "no session's results")
+        outright = None
+        if len(sessions) > 1:
+            if not final:
+                problems.add(
+                    "file",
+                    "no final placings (session final): an event of two or "
+                    "more sessions needs them (4.3)",
+                )
+            else:
+                outright = {
+                    "sessions": len(sessions),
+                    "ranking": ranking_of(final, where="session final", problems=problems),
+                }
+        problems.raise_any()
+        return ReadResults(
+            format="CSV",
+            kind=self.kind,
+            sessions=sessions,
+            outright=outright,
+            players=self.players,
+            team_sizes=(
+                {label: len(n) for label, n in self.players.items() if len(n) > 4}
+                if self.kind == "teams"
+                else {}
+            ),
+            where=self.where,
+        )
+
+    def _players(self, cells: dict[str, str], line: int, contestant: str) -> bool:
+        where = f"line {line}, column players"
+        raw = cells["players"].replace(";", " ").split()
+        low, high = PLAYERS[self.kind]
+        if not low <= len(raw) <= high:
+            self.problems.add(
+                where,
+                f"{len(raw)} ABF numbers; a {self.kind.rstrip('s')} contestant has "
+                f"{low if low == high else f'{low} to {high}'}",
+            )
+            return False
+        numbers = [abf_number_of(n, where=where, problems=self.problems) for n in raw]
+        if None in numbers:
+            return False
+        if len(set(numbers)) != len(numbers):
+            self.problems.add(where, "the same ABF number twice")
+            return False
+        known = self.players.get(contestant)
+        if known is not None and set(known) != set(numbers):
+            self.problems.add(
+                where, f"{contestant} had other players on an earlier line: {' '.join(known)}"
+            )
+            return False
+        self.players[contestant] = numbers
+        for number in numbers:
+            self.where.setdefault(number, where)
+        return True
+
+    def _fields(
+        self, session: str, sections: dict[str, dict[str, list[Placed]]], counts: dict
+    ) -> list[dict]:
+        result = []
+        for section, directions in sorted(sections.items()):
+            two_winners = set(directions) == {"NS", "EW"}
+            if not two_winners and len(directions) > 1:
+                self.problems.add(
+                    f"session {session} section {section or '(blank)'}",
+                    "give every row a direction (NS or EW, a Mitchell) or none (one winner)",
+                )
+                continue
+            tables = tables_of(counts[session, section], self.kind)
+            movement = (
+                "mitchell"
+                if two_winners
+                else ("individual" if self.kind == "individual" else "howell")
+            )
+            for direction, placed in sorted(directions.items()):
+                result.append(
+                    {
+                        "movement": movement,
+                        "tables": str(tables),
+                        "ranking": ranking_of(
+                            placed,
+                            where=f"session {session} section {section or '(blank)'} "
+                            f"{direction}".strip(),
+                            problems=self.problems,
+                        ),
+                        "name": " ".join(p for p in (section, direction) if p)[:40],
+                    }
+                )
+        return result
+
+    def _match(self, cells: dict[str, str], line: int, matches: list[dict]) -> None:
+        here = f"line {line}, column "
+        if not cells.get("boards"):
+            self.problems.add(here + "boards", "a match needs its number of boards")
+            return
+        one: dict = {
+            "boards": int(cells["boards"]),
+            "home": cells["contestant"][:LABEL_LENGTH],
+            "away": cells["opponent"][:LABEL_LENGTH],
+        }
+        for ours, theirs, home, away in (
+            ("imps", "opponent_imps", "home_imps", "away_imps"),
+            ("vps", "opponent_vps", "home_vps", "away_vps"),
+        ):
+            mine = decimal_of(cells.get(ours, ""), where=here + ours, problems=self.problems)
+            other = decimal_of(cells.get(theirs, ""), where=here + theirs, problems=self.problems)
+            if mine is not None and other is not None:
+                one.update({home: str(mine), away: str(other)})
+                matches.append(one)
+                return
+        self.problems.add(
+            here + "imps", "a match needs imps and opponent_imps, or vps and opponent_vps"
+        )
