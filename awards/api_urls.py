@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from awards.api import authorisations, calculator, credits, lookup, uploads
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
+    path("", include("awards.api.results")),  # results/check, uploads/<pk>/credit-file
     path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
     path("authorisations", authorisations.AuthorisationListApi.as_view(), name="authorisations"),
     path(

@@ -1,0 +1,330 @@
+"""Results files through the API: a scoring program's file (USEBIO XML or CSV) read, its
+awards computed and checked as an upload; and any results upload's awards as a credit file."""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.urls import path
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from awards.api.uploads import OrganiserFields, UploadSerializer, _UploadApi
+from awards.limits import credit_file_size_error
+from awards.models import CreditUpload, grade_colour
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
+from awards.serializers import EVENT_LIMITS, CalculatorRequestSerializer
+from awards.services.entry import awards_by_player, credit_results_check
+from awards.services.errors import AwardsError, Problem, UploadRejected
+from awards.services.events import EventDetails
+from awards.services.uploads import credit_upload_check
+from centre.errors import rules_error_path
+from centre.responses import file_response
+from centre.schemes import grade_choices
+from players.models import Player
+from scheme.abf import EventAwards, RulesError, compute_awards, credit_files
+from scheme.abf.grades import ABF_GRADES
+
+EXTENSIONS = {"green": ".grn", "red": ".red", "gold": ".gld"}
+
+
+class ResultsCheckSerializer(OrganiserFields):
+    file = serializers.FileField(
+        help_text="The results as the scoring program wrote them: USEBIO XML 1.1 or 1.2 "
+        "(.xml) or the CSV layout of the README (.csv); at most "
+        f"{settings.MAX_UPLOAD_FILE_BYTES:,} bytes."
+    )
+    grade = serializers.ChoiceField(choices=[code for code, _ in grade_choices()])
+    kind = serializers.ChoiceField(
+        choices=["pairs", "teams", "individual"],
+        required=False,
+        help_text="Needed for a CSV; a USEBIO file says it (its EVENT_TYPE).",
+    )
+    name = serializers.CharField(
+        max_length=160, required=False, help_text="Defaults to the file's EVENT_DESCRIPTION."
+    )
+    starts_on = serializers.DateField(required=False, help_text="Defaults to the file's DATE.")
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    credit_file = serializers.FileField(
+        required=False,
+        help_text="Optional: the club's own credit file for the event (.grn, .red, .gld, "
+        ".rag); the upload is then that file, and its preview lists every line that differs "
+        "from what the rules give for these results.",
+    )
+    intended = serializers.BooleanField(
+        default=False, help_text="With `credit_file`: the same file is to be credited again."
+    )
+
+    def validate_file(self, upload):
+        if upload.size > settings.MAX_UPLOAD_FILE_BYTES:
+            raise serializers.ValidationError(
+                f"A results file has at most {settings.MAX_UPLOAD_FILE_BYTES:,} bytes; this "
+                f"one has {upload.size:,}."
+            )
+        if not upload.name.lower().endswith((".xml", ".csv")):
+            raise serializers.ValidationError("Send USEBIO XML (.xml) or CSV (.csv) results.")
+        return upload
+
+    def validate_credit_file(self, upload):
+        error = credit_file_size_error(upload)
+        if error:
+            raise serializers.ValidationError(error)
+        return upload
+
+
+class PlayerAwardSerializer(serializers.Serializer):
+    abf_number = serializers.CharField()
+    contestant = serializers.CharField()
+    points = serializers.IntegerField(help_text="Hundredths of a masterpoint, by the rules.")
+    in_file = serializers.IntegerField(
+        allow_null=True, help_text="What the scoring program says it awarded, if it says."
+    )
+
+
+class ResultsCheckResponseSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    program = serializers.CharField()
+    name = serializers.CharField()
+    starts_on = serializers.DateField()
+    grade = serializers.CharField()
+    kind = serializers.CharField()
+    colour = serializers.CharField()
+    awards = PlayerAwardSerializer(many=True)
+    working = serializers.ListField(child=serializers.CharField())
+    results = serializers.JSONField(help_text="The results as the calculator takes them.")
+    upload = UploadSerializer()
+
+
+def _read(values: dict) -> ReadResults:
+    upload = values["file"]
+    content = upload.read()
+    try:
+        if upload.name.lower().endswith(".xml"):
+            return usebio.read(content, max_bytes=settings.MAX_UPLOAD_FILE_BYTES)
+        if not values.get("kind"):
+            raise ValidationError(
+                {"kind": ["A CSV does not say: give pairs, teams or individual."]}
+            )
+        return csv_results.read(
+            content, kind=values["kind"], max_bytes=settings.MAX_UPLOAD_FILE_BYTES
+        )
+    except ResultsFileError as error:
+        raise UploadRejected([Problem(0, problem, "file") for problem in error.problems]) from None
+
+
+def _awards(request: dict) -> EventAwards:
+    given = CalculatorRequestSerializer(data=request)
+    if not given.is_valid():
+        raise ValidationError({"results": given.errors})
+    try:
+        return compute_awards(given.to_event())
+    except RulesError as error:
+        raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
+
+
+def _unregistered(read: ReadResults) -> None:
+    """Every ABF number of the file must be a registered player's; named by its element."""
+    numbers = {n for numbers in read.players.values() for n in numbers}
+    known = set(Player.objects.filter(abf_number__in=numbers).values_list("abf_number", flat=True))
+    missing = sorted(numbers - known, key=lambda n: read.where.get(n, ""))
+    if missing:
+        raise UploadRejected(
+            [
+                Problem(
+                    0, f"{read.where.get(n, 'file')}: {n} is not a registered ABF number", "file"
+                )
+                for n in missing
+            ]
+        )
+
+
+class ResultsCheckApi(_UploadApi):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        summary="Results file in: compute the awards and check them as an upload",
+        description=(
+            "Send the file the scoring program wrote (USEBIO XML 1.1 or 1.2, or the README's "
+            "CSV layout) with the grade and what the file lacks. Each contestant's award is "
+            "computed by the award engine and given to each of its players; the answer lists "
+            "every player's award with the working, and the upload it became (App. E step 1), "
+            "which `POST /api/v1/uploads/{id}/confirm` credits. With the club's own "
+            "`credit_file`, the upload is that file and `upload.differences` lists every line "
+            "that differs from the rules. A bad file is refused with 400 and "
+            '`fields["file"]` naming each bad element or line, e.g. '
+            "`EVENT/SESSION[2]/SECTION[A]/PARTICIPANTS/PAIR[7]: no PLAYER`; nothing is "
+            "stored. " + EVENT_LIMITS
+        ),
+        request={"multipart/form-data": ResultsCheckSerializer},
+        responses={
+            201: ResultsCheckResponseSerializer,
+            400: OpenApiResponse(description="The file or the event cannot be read or credited"),
+            413: OpenApiResponse(description="The body is larger than the file and 1 MB."),
+        },
+        examples=[
+            OpenApiExample(
+                "A club's Mitchell from its scoring program",
+                request_only=True,
+                media_type="multipart/form-data",
+                value={"file": "(monday.xml)", "grade": "E", "authorisation_number": ""},
+            ),
+            OpenApiExample(
+                "The refusal of a file with a pair without players",
+                response_only=True,
+                status_codes=["400"],
+                value={
+                    "error": {
+                        "status": 400,
+                        "code": "invalid",
+                        "message": "The upload has 1 error(s); nothing was credited.",
+                        "fields": {
+                            "file": ["EVENT/SESSION[2]/SECTION[A]/PARTICIPANTS/PAIR[7]: no PLAYER"]
+                        },
+                    }
+                },
+            ),
+        ],
+        tags=["uploads"],
+    )
+    def post(self, request: Request) -> Response:
+        data = ResultsCheckSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        read = _read(values)
+        name = values.get("name") or read.name
+        starts_on = values.get("starts_on") or read.date
+        missing = {}
+        if not name:
+            missing["name"] = ["The file has no EVENT_DESCRIPTION: give the event's name."]
+        if starts_on is None:
+            missing["starts_on"] = ["The file has no DATE: give the day the event was played."]
+        if missing:
+            raise ValidationError(missing)
+        results = read.request(grade=values["grade"], kind=values.get("kind", ""))
+        awards = _awards(results)
+        _unregistered(read)
+        event = EventDetails(
+            name=name[:160],
+            starts_on=starts_on,
+            ends_on=values.get("ends_on"),
+            grade=awards.grade,
+            kind=awards.kind.value,
+            sessions=max(1, len(results["sessions"])),
+            organiser=values["organiser"],
+            club=values["club_number"],
+        )
+        by_player, problems = awards_by_player(awards=awards, players=read.players)
+        if problems:
+            raise UploadRejected(problems)
+        if values.get("credit_file") is not None:
+            upload = credit_upload_check(
+                by=request.user,
+                filename=values["credit_file"].name,
+                content=values["credit_file"].read(),
+                event=event,
+                authorisation_number=values["authorisation_number"],
+                intended=values["intended"],
+                expected=by_player,
+            )
+        else:
+            upload = credit_results_check(
+                by=request.user,
+                event=event,
+                awards=awards,
+                players=read.players,
+                authorisation_number=values["authorisation_number"],
+            )
+        answer = {
+            "format": read.format,
+            "program": read.program,
+            "name": event.name,
+            "starts_on": event.starts_on,
+            "grade": awards.grade,
+            "kind": awards.kind.value,
+            "colour": awards.colour.value,
+            "awards": [
+                {
+                    "abf_number": number,
+                    "contestant": label,
+                    "points": by_player.get(number, 0),
+                    "in_file": read.file_awards.get(label),
+                }
+                for label, numbers in read.players.items()
+                for number in numbers
+            ],
+            "working": list(awards.working),
+            "results": results,
+            "upload": upload,
+        }
+        return Response(ResultsCheckResponseSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+def awards_credit_file(upload: CreditUpload) -> tuple[bytes, str]:
+    """The awards the rules give for an upload's results, as a credit file (App. D) and its
+    name: `.grn`, `.red` or `.gld` by the event's colour, `.rag` for red with green."""
+    if upload.source == CreditUpload.Source.RESULTS:
+        lines = upload.preview.get("lines", [])
+        awards = [(line["abf_number"], line["colour"], line["points"]) for line in lines]
+    elif upload.preview.get("checked_against_results"):
+        # The club's file was checked against the results: each player's points by the
+        # rules are the file's, except where the preview lists a difference.
+        given: dict[str, int] = {}
+        for line in upload.preview.get("lines", []):
+            given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
+        for difference in upload.preview.get("differences", []):
+            given[difference["abf_number"]] = difference["expected"]
+        grade = upload.event_details.get("grade", "")
+        colour = grade_colour(grade) if grade in ABF_GRADES else "green"
+        awards = [(number, colour, points) for number, points in given.items() if points]
+    else:
+        raise AwardsError("This upload is a credit file, not results: there are no awards to give.")
+    colours = {colour for _, colour, _ in awards}
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", upload.event_details.get("name", "")).strip("-")
+    stem = f"{stem[:40] or 'awards'}-{upload.pk}"
+    if colours == {"red", "green"}:
+        red: dict[str, int] = {}
+        green: dict[str, int] = {}
+        for number, colour, points in awards:
+            target = red if colour == "red" else green
+            target[number] = target.get(number, 0) + points
+        content = "".join(
+            f"{number}{red.get(number, 0):06d}{green.get(number, 0):06d}\r\n"
+            for number in sorted({*red, *green})
+        ).encode("ascii")
+        return content, f"{stem}.rag"
+    colour = colours.pop() if colours else "green"
+    totals: dict[str, int] = {}
+    for number, _, points in awards:
+        totals[number] = totals.get(number, 0) + points
+    return credit_files.write(sorted(totals.items())), f"{stem}{EXTENSIONS.get(colour, '.grn')}"
+
+
+class UploadCreditFileApi(_UploadApi):
+    @extend_schema(
+        summary="A results upload's awards as a credit file (App. D) to download",
+        description="The awards the rules give for the upload's results, one line a player: "
+        ".grn, .red or .gld by the event's colour. 400 for an upload of a credit file alone.",
+        responses={
+            (200, "application/octet-stream"): OpenApiResponse(description="The credit file"),
+            400: OpenApiResponse(description="The upload has no results"),
+            404: OpenApiResponse(description="No such upload of yours"),
+        },
+        tags=["uploads"],
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        content, filename = awards_credit_file(self.upload(request, pk))
+        return file_response(content, filename)
+
+
+urlpatterns = [
+    path("results/check", ResultsCheckApi.as_view(), name="results-check"),
+    path("uploads/<int:pk>/credit-file", UploadCreditFileApi.as_view(), name="upload-credit-file"),
+]
