@@ -1,5 +1,10 @@
 """Invoices and statements as PDF."""
 
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
 from billing.models import Invoice
 from billing.selectors import Statement
 from centre.documents import Document, TableSection, TextSection, render_pdf
@@ -17,12 +22,48 @@ def _addressee_lines(invoice: Invoice) -> list[str]:
     return [f"To: {invoice.state.name} ({invoice.state.code})"]
 
 
+CENT = Decimal("0.01")
+
+
+def gst_included(total: Decimal) -> Decimal:
+    """The GST in a GST-inclusive amount: GST is 10% of the price before it, so one eleventh
+    of the price with it (A New Tax System (Goods and Services Tax) Act 1999, s 9-70), to the
+    cent, half a cent up."""
+    return (Decimal(total) / 11).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+ABN_WEIGHTS = (10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19)
+
+
+def abn_is_valid(abn: str) -> bool:
+    """The ATO's check of an ABN: 11 digits; take 1 from the first, weight each digit, and
+    the sum is a multiple of 89."""
+    digits = [int(c) for c in abn if c.isdigit()]
+    if len(digits) != 11 or any(not (c.isdigit() or c == " ") for c in abn):
+        return False
+    digits[0] -= 1
+    return sum(d * w for d, w in zip(digits, ABN_WEIGHTS, strict=True)) % 89 == 0
+
+
+def abn_format(abn: str) -> str:
+    """An ABN as the ATO prints it: 11 digits in groups of 2, 3, 3 and 3; a wrong one is
+    never printed on a tax invoice."""
+    if not abn_is_valid(abn):
+        raise ImproperlyConfigured(f"CENTRE_ABN {abn!r} is not a valid ABN (11 digits).")
+    digits = "".join(c for c in abn if c.isdigit())
+    return f"{digits[:2]} {digits[2:5]} {digits[5:8]} {digits[8:]}"
+
+
 def invoice_pdf(invoice: Invoice) -> bytes:
+    """A tax invoice as the GST law asks: the words "Tax invoice", the supplier's name and
+    ABN, the date of issue, the buyer, each item with its price, and the GST in the total."""
     lines = invoice.lines.all()
+    gst = gst_included(invoice.total)
     return render_pdf(
         Document(
             title=f"Tax invoice {invoice.number}",
             lines=[
+                f"From: {settings.CENTRE_SUPPLIER_NAME}, ABN {abn_format(settings.CENTRE_ABN)}",
                 *_addressee_lines(invoice),
                 f"{invoice.get_kind_display()}: {invoice.covers}",
                 f"Issued {invoice.issued_on:%d/%m/%Y}, due {invoice.due_on:%d/%m/%Y}. "
@@ -37,6 +78,12 @@ def invoice_pdf(invoice: Invoice) -> bytes:
                     ],
                     footer=["Total (including GST)", "", "", invoice.total],
                     numeric=(1, 2, 3),
+                ),
+                TextSection(
+                    [
+                        f"GST included in the total: ${gst} (the amounts above include GST; "
+                        f"total before GST ${invoice.total - gst})."
+                    ]
                 ),
                 TextSection(
                     [

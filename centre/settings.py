@@ -172,6 +172,12 @@ STORAGES = {
 }
 MEDIA_ROOT = Path(env.string("MEDIA_ROOT", str(BASE_DIR / "var" / "media")))
 
+# The supplier printed on every tax invoice (GST law: its name and ABN).
+CENTRE_SUPPLIER_NAME = env.string(
+    "CENTRE_SUPPLIER_NAME", "Australian Bridge Federation, Masterpoint Centre"
+)
+CENTRE_ABN = env.string("CENTRE_ABN", "70 053 651 666")
+
 # Email: SMTP when EMAIL_HOST is set, otherwise one file per message under var/mail.
 DEFAULT_FROM_EMAIL = env.string("DEFAULT_FROM_EMAIL", "Masterpoint Centre <centre@example.org>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL

@@ -150,3 +150,49 @@ def test_the_documents_page_is_the_club_secretarys_only(
     assert anonymous_client.get(url).status_code == 302
     assert state_client_a.get(url).status_code == 403
     assert staff_client.get(url).status_code == 403
+
+
+def test_the_invoice_is_an_australian_tax_invoice_with_the_abn_and_the_gst(
+    client_a, invoice, club_a
+):
+    text = pdf_text(client_a.get(f"/billing/invoices/{invoice.number}.pdf").content)
+
+    assert f"Tax invoice {invoice.number}" in text
+    assert "Australian Bridge Federation, Masterpoint Centre, ABN 70 053 651 666" in text
+    assert f"To: {club_a.number} {club_a.name}" in text
+    assert "Issued 01/10/2025" in text
+    # 382.23 including GST: GST is one eleventh, 34.748..., printed to the cent.
+    assert "GST included in the total: $34.75" in text
+    assert "total before GST $347.48" in text
+
+
+@pytest.mark.parametrize(
+    ("total", "gst"),
+    [
+        (Decimal("110.00"), Decimal("10.00")),
+        (Decimal("382.23"), Decimal("34.75")),
+        (Decimal("0.05"), Decimal("0.00")),
+        (Decimal("0.06"), Decimal("0.01")),
+        (Decimal("2.53"), Decimal("0.23")),
+        (Decimal("0.00"), Decimal("0.00")),
+    ],
+)
+def test_the_gst_in_a_gst_inclusive_amount_is_one_eleventh_to_the_cent(total, gst):
+    from billing.documents import gst_included
+
+    assert gst_included(total) == gst
+    assert isinstance(gst_included(total), Decimal)
+
+
+def test_a_wrong_abn_is_never_printed(client_a, invoice, settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from billing.documents import abn_is_valid, invoice_pdf
+
+    assert abn_is_valid("70 053 651 666")
+    assert abn_is_valid("70053651666")
+    assert not abn_is_valid("70 053 651 667")
+    assert not abn_is_valid("7005365166")
+    settings.CENTRE_ABN = "70 053 651 667"
+    with pytest.raises(ImproperlyConfigured, match="CENTRE_ABN"):
+        invoice_pdf(invoice)
