@@ -6,6 +6,7 @@ app_name = "billing"
 
 # Included at the root: the club's documents page lives with the club's pages.
 urlpatterns = [
+    path("club/", views.club_dashboard, name="club_dashboard"),
     path("club/documents/", views.documents, name="documents"),
     path("billing/statement/", views.statement, name="statement"),
     path("billing/clubs/<int:number>/statement/", views.statement, name="club_statement"),

@@ -1,11 +1,13 @@
-"""Billing pages: the club's statement of account and documents, invoice PDFs, and the
+"""Billing pages: the club's home page, statement of account and documents, invoice PDFs, and the
 centre's payment entry."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 
+from billing.club_home import club_home
 from billing.documents import invoice_pdf, statement_pdf
 from billing.forms import PaymentForm
 from billing.selectors import club_invoices, club_statement, invoices_visible_to
@@ -41,6 +43,13 @@ def statement(request: HttpRequest, number: int | None = None) -> HttpResponse:
 def invoice_document(request: HttpRequest, invoice_number: str) -> HttpResponse:
     invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
     return file_response(invoice_pdf(invoice), f"{invoice.number}.pdf", inline=True)
+
+
+@club_secretary_required
+def club_dashboard(request: HttpRequest) -> HttpResponse:
+    """The club secretary's home page: what needs doing, then every task of the club."""
+    home = club_home(club=request.user.club, now=timezone.now())
+    return render(request, "players/club_dashboard.html", {"club": home.club, "home": home})
 
 
 @club_secretary_required

@@ -25,7 +25,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Where a login lands: the home page of its role."""
     destination = {
-        Role.CLUB_SECRETARY: "players:club_dashboard",
+        Role.CLUB_SECRETARY: "billing:club_dashboard",
         Role.STATE_SECRETARY: "clubs:state_dashboard",
         Role.STAFF: "operations:dashboard",
     }[request.user.role]

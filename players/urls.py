@@ -1,5 +1,6 @@
-"""The registry's pages: the players' records under players/, and the club's dashboard and
-report of its members under club/ and clubs/<number>/ (mounted at the site's root)."""
+"""The registry's pages: the players' records under players/, and the club's report of its
+members under clubs/<number>/ (mounted at the site's root). The club's home page, club/,
+is billing's: it shows the balance and the ledger's uploads beside the registry's tasks."""
 
 from django.urls import path
 
@@ -8,7 +9,6 @@ from players.views import alternates, cancellations, club, records
 app_name = "players"
 
 urlpatterns = [
-    path("club/", club.dashboard, name="club_dashboard"),
     path("clubs/<int:number>/report/", club.report, name="club_report"),
     path("clubs/<int:number>/report.csv", club.report_csv, name="club_report_csv"),
     path("clubs/<int:number>/report.pdf", club.report_pdf, name="club_report_pdf"),

@@ -1,4 +1,4 @@
-"""The club secretary's dashboard and the club report of its home members and alternates
+"""The club report of its home members and alternates
 (App. C i, ii; guide F6.3), as a page, CSV and PDF. A club the login may not see is 404."""
 
 from django.http import HttpRequest, HttpResponse
@@ -6,26 +6,12 @@ from django.shortcuts import render
 
 from centre.access import club_for
 from centre.models import Role
-from centre.permissions import club_secretary_required, role_required
+from centre.permissions import role_required
 from centre.responses import file_response
 from players import reports
-from players.selectors import club_alternates, club_members, club_report
+from players.selectors import club_report
 
 READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
-
-
-@club_secretary_required
-def dashboard(request: HttpRequest) -> HttpResponse:
-    club = request.user.club
-    return render(
-        request,
-        "players/club_dashboard.html",
-        {
-            "club": club,
-            "home_members": club_members(club=club).count(),
-            "alternates": club_alternates(club=club).count(),
-        },
-    )
 
 
 @role_required(*READERS)

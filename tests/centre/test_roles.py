@@ -23,7 +23,7 @@ def test_anonymous_visitor_sees_the_public_navigation_only(anonymous_client):
     assert response.status_code == 200
     assert "home" in nav_names(response)
     assert nav_names(response).isdisjoint(
-        {"players:club_dashboard", "clubs:state_dashboard", "operations:dashboard", "admin:index"}
+        {"billing:club_dashboard", "clubs:state_dashboard", "operations:dashboard", "admin:index"}
     )
     assert b"Log in" in response.content
 
@@ -32,7 +32,7 @@ def test_club_secretary_sees_the_club_navigation(client_a, club_a):
     response = client_a.get("/club/")
 
     assert response.status_code == 200
-    assert "players:club_dashboard" in nav_names(response)
+    assert "billing:club_dashboard" in nav_names(response)
     assert nav_names(response).isdisjoint(
         {"clubs:state_dashboard", "operations:dashboard", "admin:index"}
     )
@@ -47,7 +47,7 @@ def test_state_secretary_sees_the_state_navigation_and_the_state_clubs(
     assert response.status_code == 200
     assert "clubs:state_dashboard" in nav_names(response)
     assert nav_names(response).isdisjoint(
-        {"players:club_dashboard", "operations:dashboard", "admin:index"}
+        {"billing:club_dashboard", "operations:dashboard", "admin:index"}
     )
     assert club_a.name in response.content.decode()
     assert club_b.name not in response.content.decode()
