@@ -1,4 +1,5 @@
-"""The navigation each role sees. Each feature adds its entry here."""
+"""The navigation each role sees: a few groups, each a menu of entries. Each feature adds its
+entry here, in the group of the people who use it."""
 
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
@@ -6,40 +7,85 @@ from django.urls import NoReverseMatch, reverse
 from centre.models import Role
 
 EVERYONE = None
+SECRETARIES_AND_STAFF = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
-# (label, url name, roles that see it; None for everyone including anonymous visitors)
-ENTRIES: list[tuple[str, str, tuple[Role, ...] | None]] = [
-    ("Masterpoint lookup", "home", EVERYONE),
-    ("My club", "players:club_dashboard", (Role.CLUB_SECRETARY,)),
-    ("My state", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
-    ("Players", "players:search", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
-    ("Centre", "operations:dashboard", (Role.STAFF,)),
-    ("Account", "billing:statement", (Role.CLUB_SECRETARY,)),
-    ("Record payment", "billing:payment_new", (Role.STAFF,)),
-    ("Admin", "admin:index", (Role.STAFF,)),
-    ("Award calculator", "awards:calculator", EVERYONE),
-    ("Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
-    ("Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
-    ("McCutcheon standings", "ranks:standings_now", EVERYONE),
-    ("B4c allocations", "b4c:states", EVERYONE),
-    ("National files", "national:files", EVERYONE),
-    ("API", "api-docs", EVERYONE),
-    ("API tokens", "tokens", (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)),
+LOOKUP = "Lookup"
+MY_CLUB = "My club"
+MY_STATE = "My state"
+CENTRE = "Centre"
+ACCOUNT = "Account"
+
+# The groups in the order the menu shows them: a login's own work first, the public pages
+# next, the login itself last.
+GROUPS = (MY_CLUB, MY_STATE, CENTRE, LOOKUP, ACCOUNT)
+
+# (group, label, url name, roles that see it; None for everyone including anonymous visitors)
+ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
+    (LOOKUP, "Masterpoint lookup", "home", EVERYONE),
+    (LOOKUP, "McCutcheon standings", "ranks:standings_now", EVERYONE),
+    (LOOKUP, "B4c allocations", "b4c:states", EVERYONE),
+    (LOOKUP, "Award calculator", "awards:calculator", EVERYONE),
+    (LOOKUP, "National files", "national:files", EVERYONE),
+    (LOOKUP, "API", "api-docs", EVERYONE),
+    (MY_CLUB, "Club home", "billing:club_dashboard", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Players", "players:search", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Add a new player", "players:new", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Uploads", "awards:uploads", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Documents", "billing:documents", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Statement", "billing:statement", (Role.CLUB_SECRETARY,)),
+    (MY_STATE, "State home", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Players", "players:search", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "B4c register", "b4c:register", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Upload awards", "awards:upload_new", (Role.STATE_SECRETARY,)),
+    (CENTRE, "Dashboard", "operations:dashboard", (Role.STAFF,)),
+    (CENTRE, "Months", "operations:months", (Role.STAFF,)),
+    (CENTRE, "Players", "players:search", (Role.STAFF,)),
+    (CENTRE, "Clubs", "clubs:list", (Role.STAFF,)),
+    (CENTRE, "Upload awards", "awards:upload_new", (Role.STAFF,)),
+    (CENTRE, "Authorisations", "awards:authorisations", (Role.STAFF,)),
+    (CENTRE, "Record payment", "billing:payment_new", (Role.STAFF,)),
+    (CENTRE, "Admin", "admin:index", (Role.STAFF,)),
+    (ACCOUNT, "API tokens", "tokens", SECRETARIES_AND_STAFF),
+    (ACCOUNT, "Change password", "password_change", SECRETARIES_AND_STAFF),
 ]
 
 
-def entries_for(user) -> list[dict[str, str]]:
+def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
+    """The entries the user may see, each with its group and whether it is the page at path."""
     role = getattr(user, "role", None) if user.is_authenticated else None
     visible = []
-    for label, url_name, roles in ENTRIES:
+    for group, label, url_name, roles in ENTRIES:
         if roles is not EVERYONE and role not in roles:
             continue
         try:
-            visible.append({"label": label, "url": reverse(url_name), "name": url_name})
+            url = reverse(url_name)
         except NoReverseMatch:
             continue
+        visible.append(
+            {"group": group, "label": label, "url": url, "name": url_name, "current": url == path}
+        )
     return visible
 
 
+def groups_for(entries: list[dict[str, str | bool]], *, logged_in: bool) -> list[dict]:
+    """The entries in their groups, in the menu's order; a group with no entry is left out,
+    except a login's Account, which holds its name and Log out."""
+    groups = []
+    for name in GROUPS:
+        members = [entry for entry in entries if entry["group"] == name]
+        if members or (name == ACCOUNT and logged_in):
+            current = any(entry["current"] for entry in members)
+            groups.append(
+                {"label": name, "entries": members, "current": current, "account": name == ACCOUNT}
+            )
+    return groups
+
+
 def navigation(request: HttpRequest) -> dict:
-    return {"navigation": entries_for(request.user)}
+    entries = entries_for(request.user, path=request.path)
+    return {
+        "navigation": entries,
+        "navigation_groups": groups_for(entries, logged_in=request.user.is_authenticated),
+    }

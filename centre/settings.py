@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.forms",
     "rest_framework",
     "knox",
     "axes",
@@ -73,6 +74,9 @@ MAX_REQUEST_BYTES = MAX_UPLOAD_FILE_BYTES + DATA_UPLOAD_MAX_MEMORY_SIZE
 
 ROOT_URLCONF = "centre.urls"
 WSGI_APPLICATION = "centre.wsgi.application"
+
+# Every form is laid out by templates/_form.html (templates/django/forms/ overrides Django's).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 TEMPLATES = [
     {
