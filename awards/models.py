@@ -311,6 +311,8 @@ class PlayerTotals(models.Model):
     gold_approved = models.BigIntegerField(default=0)
 
     class Meta:
+        verbose_name = "player's totals of a year"
+        verbose_name_plural = "player totals by year"
         constraints = [
             models.UniqueConstraint(fields=["player", "year"], name="one_totals_row_per_year")
         ]

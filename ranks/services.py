@@ -369,8 +369,12 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
         if promotions:
             body += [
                 "",
-                f"{len(promotions)} of your home players were promoted; their certificates "
-                "are attached (1.8):",
+                (
+                    "1 of your home players was promoted; the certificate is attached (1.8):"
+                    if len(promotions) == 1
+                    else f"{len(promotions)} of your home players were promoted; their "
+                    "certificates are attached (1.8):"
+                ),
                 *(
                     f"  {p.player.abf_number} {p.player.full_name}: {p.rank_name}"
                     for p in promotions
