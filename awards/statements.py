@@ -1,4 +1,4 @@
-"""A player's awards statement (1.4.4) as CSV and PDF, and the chart of points over time."""
+"""A player's awards statement (1.4.4) as CSV and PDF."""
 
 from __future__ import annotations
 
@@ -78,26 +78,3 @@ def statement_pdf(
             ],
         )
     )
-
-
-def chart_lines(series: list[dict], width: int = 600, height: int = 200) -> dict:
-    """SVG polylines of cumulative points by colour over the months (no JavaScript)."""
-    if not series:
-        return {"width": width, "height": height, "lines": [], "top": 0}
-    top = max(max(row[c] for c in COLOURS) for row in series) or 1
-    step = width / max(len(series) - 1, 1)
-    lines = []
-    for colour in COLOURS:
-        points = " ".join(
-            f"{index * step:.1f},{height - row[colour] * height / top:.1f}"
-            for index, row in enumerate(series)
-        )
-        lines.append({"colour": colour, "points": points, "last": series[-1][colour]})
-    return {
-        "width": width,
-        "height": height,
-        "lines": lines,
-        "top": top,
-        "first": series[0]["month"],
-        "last": series[-1]["month"],
-    }

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from awards import selectors
 from awards.forms import StatementPeriodForm
-from awards.statements import chart_lines, statement_csv, statement_pdf
+from awards.statements import statement_csv, statement_pdf
 from centre import params
 from centre.responses import file_response
 from centre.versions import APPROVED, LIFETIME, public_cached
@@ -78,8 +78,20 @@ def _player_record(player: Player, start: date | None, end: date | None, year: i
         "opening": opening,
         "lines": lines,
         "closing": closing,
-        "chart": chart_lines(selectors.player_points_by_month(player=player)),
+        "chart": _chart_months(selectors.player_points_by_month(player=player)),
     }
+
+
+def _chart_months(series: list[dict]) -> list[dict]:
+    """The chart's months, each with its label and the cumulative hundredths by colour; the
+    page draws them and lists them as a table, the same figures."""
+    return [
+        {
+            **row,
+            "label": date(int(row["month"][:4]), int(row["month"][5:]), 1).strftime("%b %Y"),
+        }
+        for row in series
+    ]
 
 
 def player_statement_csv(request: HttpRequest, abf_number: str) -> HttpResponse:
