@@ -9,8 +9,9 @@ named in the header (case does not matter):
 - `section`: the section (A, B, ...); may be blank for a single section.
 - `direction`: NS or EW in a Mitchell (two winners); blank for a Howell, teams or an
   individual (one winner).
-- `contestant`: the pair, team or player number as the program numbers it (the label the
-  awards are shown under).
+- `contestant`: the pair, team or player number as the program numbers it; the awards are
+  shown under the section, this number and the direction together (A1NS), so a contestant
+  keeps the same section and direction on all its rows.
 - `place`: 1, 2, ...; a tie as the same place twice, or written 3=.
 - `score`: optional; the score or percentage, which must not contradict the places.
 - `players`: the contestant's ABF numbers, separated by spaces or semicolons (a number
@@ -146,6 +147,16 @@ class _Reader:
                     continue
                 self._match(cells, line, matches.setdefault(session, []))
                 continue
+            direction = cells.get("direction", "").upper()
+            if direction not in ("", "NS", "EW"):
+                problems.add(here + "direction", f"{direction!r} is not NS, EW or blank")
+                continue
+            section = cells.get("section", "")
+            # One label a contestant: its section, number and direction (A1NS).
+            contestant = f"{section}{contestant}"
+            if direction and not contestant.upper().endswith(direction):
+                contestant += direction
+            contestant = contestant[:LABEL_LENGTH]
             if not self._players(cells, line, contestant):
                 continue
             place = place_of(cells.get("place", ""), where=here + "place", problems=problems)
@@ -164,11 +175,6 @@ class _Reader:
                 )
                 continue
             labels_seen[session, contestant] = line
-            direction = cells.get("direction", "").upper()
-            if direction not in ("", "NS", "EW"):
-                problems.add(here + "direction", f"{direction!r} is not NS, EW or blank")
-                continue
-            section = cells.get("section", "")
             fields.setdefault(session, {}).setdefault(section, {}).setdefault(direction, []).append(
                 placed
             )
