@@ -1,13 +1,19 @@
 from io import StringIO
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
+from django.db.models import Min
 from django.test import Client
+from django.utils import timezone
 
 from awards.models import Credit
 from awards.selectors import totals_disagreements
+from billing.models import Invoice
 from centre.models import User
-from clubs.models import Club, State
+from clubs.models import B4cEntitlement, Club, State
+from ranks.models import RankingReport
+from scheme.core.calendar import previous_quarter_of
 from players import abf_numbers
 from players.models import Player
 
@@ -62,3 +68,65 @@ def test_every_printed_demo_login_logs_in():
         )
         assert response.status_code == 302, username
         assert client.get("/dashboard/", follow=True).status_code == 200, username
+
+
+def logged_in(username: str) -> Client:
+    client = Client()
+    assert client.login(username=username, password="masterpoints")
+    return client
+
+
+@pytest.mark.django_db
+def test_seed_demo_computes_the_b4c_entitlements_due_by_today():
+    seed()
+
+    today = timezone.localdate()
+    # 2.6: this year's, and next year's once October has come.
+    years = [today.year] + ([today.year + 1] if today.month >= 10 else [])
+    ordinary = Club.objects.filter(kind=Club.Kind.ORDINARY).count()
+    for year in years:
+        entitlements = B4cEntitlement.objects.filter(year=year)
+        assert entitlements.count() == ordinary, year
+        assert not entitlements.filter(computed_at=None).exists()
+        assert all(e.total >= e.base > 0 for e in entitlements)
+    page = logged_in("club101").get("/club/").content.decode()
+    assert "not yet computed" not in page
+
+
+@pytest.mark.django_db
+def test_seeded_players_were_registered_before_their_first_points():
+    seed()
+
+    first_points = (
+        Credit.objects.values("player_id")
+        .annotate(first=Min("event__starts_on"))
+        .values_list("player_id", "first")
+    )
+    registered = dict(Player.objects.values_list("pk", "registered_at"))
+    assert len(first_points) > 100
+    for player_id, first in first_points:
+        assert timezone.localtime(registered[player_id]).date() < first, player_id
+    assert min(registered.values()).year >= 1982
+    # Not all on one day: a register's players join over the years.
+    assert len({at.date() for at in registered.values()}) > 100
+
+
+@pytest.mark.django_db
+def test_the_last_quarters_reports_and_invoices_are_emailed_once_as_the_quarter_does():
+    seed(players=700)  # enough players for the clubs' sessions, and so their levies
+
+    year, quarter = previous_quarter_of(timezone.localdate())
+    reports = RankingReport.objects.filter(year=year, quarter=quarter)
+    invoices = Invoice.objects.filter(covers=f"{year}-Q{quarter}", club__isnull=False)
+    assert reports.exists() and invoices.exists()
+    assert not reports.filter(emailed_at=None).exists()
+    assert not invoices.filter(emailed_at=None).exists()
+    subjects = [message.subject for message in mail.outbox]
+    assert sum("Player ranking report" in s for s in subjects) == reports.count()
+    assert sum("invoice" in s for s in subjects) == invoices.count()
+    documents = logged_in("club101").get("/club/documents/").content.decode()
+    assert "not yet" not in documents.split("Monthly")[0]
+
+    sent = len(mail.outbox)
+    seed(players=700)
+    assert len(mail.outbox) == sent

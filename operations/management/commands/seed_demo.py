@@ -4,7 +4,7 @@ Deterministic and idempotent: a second run finds everything in place and adds no
 """
 
 import random
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -15,18 +15,20 @@ from django.utils import timezone
 from faker import Faker
 from tqdm import tqdm
 
+from awards.b4c.services import b4c_entitlements_compute
 from awards.models import Credit, Event, PlayerTotals
 from awards.selectors import player_totals_from_ledger
-from billing.services import quarter_invoices_issue
+from billing.services import invoice_email_send, quarter_invoices_issue
 from centre.models import Period, Role, User
 from clubs.models import Club, State
 from operations.services import POST_CLOSE_STEPS
 from players import abf_numbers
 from players.models import Alternate, Player
-from ranks.ranking_reports import ranking_reports_issue
+from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
 from ranks.services import promotions_run
 from scheme.abf import Event as RulesEvent
 from scheme.abf import Field, Kind, Session, compute_awards
+from scheme.core.calendar import SYDNEY
 from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 DEMO_PASSWORD = "masterpoints"  # noqa: S105
@@ -93,6 +95,22 @@ SPECIAL_CLUBS = [
 PLAYERS = 3000
 HISTORY_MONTHS = 6
 FIRST_DEMO_SERIAL = 10000
+# The first year of the register's ABF numbers (1.8 notes: points won before 1982).
+REGISTER_OPENED = date(1982, 1, 1)
+# 2.6: the B4c entitlements for the next calendar year are computed in October.
+B4C_COMPUTED_IN_MONTH = 10
+
+
+def history_months(today: date) -> list[tuple[int, int]]:
+    """The demo's closed months, oldest first: the month of the balances brought forward
+    from the previous register, then HISTORY_MONTHS of club sessions, up to last month."""
+    months = []
+    year, month = today.year, today.month
+    for _ in range(HISTORY_MONTHS + 1):
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+        months.append((year, month))
+    months.reverse()
+    return months
 
 
 def slug(name: str) -> str:
@@ -118,7 +136,19 @@ class Command(BaseCommand):
         self.seed_players(clubs, players)
         logins = self.seed_logins(states, clubs)
         self.seed_history(clubs)
+        self.seed_b4c_entitlements()
         self.print_logins(logins)
+
+    def seed_b4c_entitlements(self) -> None:
+        """2.6: each club's B4c sessions for this year, and for the next once its October
+        computation is due, computed from the ledger as the yearly job does."""
+        today = timezone.localdate()
+        years = [today.year]
+        if today.month >= B4C_COMPUTED_IN_MONTH:
+            years.append(today.year + 1)
+        for year in years:
+            clubs = b4c_entitlements_compute(year=year)
+            self.stdout.write(f"B4c entitlements {year}: {clubs} clubs")
 
     def seed_history(self, clubs: list[Club]) -> None:
         """Six closed months of club sessions, and balances brought forward, so that the
@@ -129,12 +159,7 @@ class Command(BaseCommand):
         rng = random.Random(2026)
         staff = User.objects.get(username="staff1")
         today = timezone.localdate()
-        months = []
-        year, month = today.year, today.month
-        for _ in range(HISTORY_MONTHS + 1):
-            year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-            months.append((year, month))
-        months.reverse()
+        months = history_months(today)
         steps = [name for name, _ in POST_CLOSE_STEPS]
         periods = []
         for y, m in months:
@@ -169,13 +194,20 @@ class Command(BaseCommand):
             PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
         promotions_run(period=periods[-1], everyone=True)
         self.stdout.write(f"Awards: {len(credits)} credits over {len(club_months)} closed months")
-        # The last quarter's ranking reports and invoices, as the quarter's jobs would leave
-        # them (not emailed).
+        # The last quarter's ranking reports and invoices, issued and emailed to each club's
+        # masterpoint secretary as the quarter's jobs do (each sent once, then marked).
         year, quarter = previous_quarter(today)
         reports = ranking_reports_issue(year=year, quarter=quarter)
         invoices = quarter_invoices_issue(year=year, quarter=quarter, issued_on=today)
+        emailed = sum(ranking_report_email_send(report_id=report.pk) for report in reports)
+        emailed += sum(
+            invoice_email_send(invoice_id=invoice.pk)
+            for invoice in invoices
+            if invoice.club_id is not None
+        )
         self.stdout.write(
-            f"{year}-Q{quarter}: {len(reports)} ranking reports, {len(invoices)} invoices"
+            f"{year}-Q{quarter}: {len(reports)} ranking reports, {len(invoices)} invoices, "
+            f"{emailed} emailed"
         )
 
     def _balances_brought_forward(self, period: Period, staff: User, rng) -> list[Credit]:
@@ -320,8 +352,14 @@ class Command(BaseCommand):
         foreign = [club for club in clubs if club.is_special and club is not youth]
         existing = set(Player.objects.values_list("abf_number", flat=True))
 
+        # Every player was on the register before the balances brought forward (the first
+        # month of the demo's history), on a day of its own since the register opened.
+        # A generator of its own, so that the players themselves are those of earlier runs.
+        first_points = date(*history_months(timezone.localdate())[0], 1)
+        registration_rng = random.Random(1982)
         serial = FIRST_DEMO_SERIAL
         planned: list[tuple[Player, list[Club]]] = []
+        registered: dict[str, datetime] = {}
         while len(planned) < count:
             serial += rng.randint(1, 40)
             number = abf_numbers.from_serial(serial)
@@ -348,6 +386,7 @@ class Command(BaseCommand):
                 home_club=home if status == Player.Status.ACTIVE else None,
                 pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 else 0,
             )
+            registered[number] = self._registered_at(registration_rng, birth_year, first_points)
             alternates = []
             if status == Player.Status.ACTIVE and not home.is_special and rng.random() < 0.15:
                 neighbours = [c for c in ordinary if c.state_id == home.state_id and c != home]
@@ -364,12 +403,28 @@ class Command(BaseCommand):
                 chunk = new[start : start + batch]
                 with transaction.atomic():
                     created = Player.objects.bulk_create([p for p, _ in chunk])
+                    # bulk_create stamps registered_at with now (auto_now_add): put back
+                    # the planned day of registration.
+                    for player in created:
+                        player.registered_at = registered[player.abf_number]
+                    Player.objects.bulk_update(created, ["registered_at"])
                     Alternate.objects.bulk_create(
                         Alternate(player=player, club=club)
                         for player, (_, alts) in zip(created, chunk, strict=True)
                         for club in alts
                     )
                 progress.update(len(chunk))
+
+    @staticmethod
+    def _registered_at(rng: random.Random, birth_year: int, before: date) -> datetime:
+        """A day of registration before `before`: from the register's opening, and not before
+        the player was eight."""
+        earliest = max(REGISTER_OPENED, date(birth_year + 8, 1, 1))
+        latest = before - timedelta(days=1)
+        if earliest > latest:
+            earliest = latest
+        day = earliest + timedelta(days=rng.randint(0, (latest - earliest).days))
+        return datetime.combine(day, time(10), tzinfo=SYDNEY)
 
     @transaction.atomic
     def seed_logins(self, states: dict[str, State], clubs: list[Club]) -> list[tuple[str, str]]:
