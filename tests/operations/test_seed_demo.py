@@ -12,10 +12,10 @@ from awards.selectors import totals_disagreements
 from billing.models import Invoice
 from centre.models import User
 from clubs.models import B4cEntitlement, Club, State
-from ranks.models import RankingReport
-from scheme.core.calendar import previous_quarter_of
 from players import abf_numbers
 from players.models import Player
+from ranks.models import RankingReport
+from scheme.core.calendar import previous_quarter_of
 
 
 def seed(players: int = 200) -> str:
