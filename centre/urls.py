@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from centre import accounts, views
+from centre import accounts, guide, views
 
 # Every app's pages are included by name: the project's root knows the apps only as strings.
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("dashboard/", views.dashboard, name="dashboard"),
+    path("help/", guide.help_page, name="help"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
