@@ -90,11 +90,11 @@ _RANK_REACHED = _rank_reached_sql()
 
 
 def _candidates_sql() -> str:
-    """A list of player ids given as one parameter whatever its size: an array on
-    PostgreSQL, a JSON list on SQLite."""
+    """A list of player ids as a table `c(id)`, given as one parameter whatever its size: an
+    array on PostgreSQL (whose planner then knows its length), a JSON list on SQLite."""
     if connection.vendor == "postgresql":
-        return "SELECT unnest(CAST(%s AS bigint[]))"
-    return "SELECT value FROM json_each(%s)"
+        return "unnest(CAST(%s AS bigint[])) AS c (id)"
+    return "(SELECT value AS id FROM json_each(%s)) AS c"
 
 
 def _candidates_parameter(player_ids: list[int]) -> object:
@@ -115,7 +115,7 @@ def _reached_sql(*, everyone: bool) -> str:
 
     The chunk is a range of player ids, read whole (the planner scans it rather than looking
     players up one by one); unless `everyone`, only the players of the given list within it
-    are kept. Parameters: the rank names, the range twice, the list (unless `everyone`),
+    are kept. Parameters: the rank names, twice the list (unless `everyone`) and the range,
     then the One Thousand Club's total.
     """
     player = Player._meta.db_table
@@ -124,19 +124,23 @@ def _reached_sql(*, everyone: bool) -> str:
     colours = ("green", "red", "gold")
     sums = ", ".join(f"SUM({colour}_approved) AS {colour}" for colour in colours)
     points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
-    listed = "" if everyone else f" AND p.id IN ({_candidates_sql()})"
+    # The list, when given, is joined rather than tested with IN, so that its players and
+    # their totals are read in one pass each, not looked up one by one.
+    listed = "" if everyone else f"{_candidates_sql()} JOIN "
+    totals_listed = "" if everyone else " ON x.player_id = c.id"
+    players_listed = "" if everyone else " ON p.id = c.id"
     # Each player's points are summed once, then the ladder is tried on plain numbers.
     materialized = "MATERIALIZED " if connection.vendor == "postgresql" else ""
     return (
         f"CREATE TEMPORARY TABLE {_REACHED} AS "  # noqa: S608
         f"WITH ladder (rank_order, rank_name) AS (VALUES {ladder}), "
-        f"s AS (SELECT player_id, {sums} FROM {totals} "
-        "WHERE player_id BETWEEN %s AND %s GROUP BY player_id), "
+        f"s AS (SELECT x.player_id, {sums} FROM {listed}{totals} x{totals_listed} "
+        "WHERE x.player_id BETWEEN %s AND %s GROUP BY x.player_id), "
         f"t AS {materialized}("
         "SELECT p.id AS player_id, p.rank_order AS held, p.pre_1982_red AS pre, "
         f"p.home_club_id AS club_id, {points} "
-        f"FROM {player} p LEFT JOIN s ON s.player_id = p.id "
-        f"WHERE p.id BETWEEN %s AND %s{listed}), "
+        f"FROM {listed}{player} p{players_listed} "
+        "LEFT JOIN s ON s.player_id = p.id WHERE p.id BETWEEN %s AND %s), "
         f"ranked AS (SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
         "SELECT r.*, l.rank_name FROM ranked r LEFT JOIN ladder l ON l.rank_order = r.reached "
         "WHERE r.reached > r.held OR r.green + r.red + r.gold + r.pre >= %s"
@@ -157,16 +161,22 @@ def _promote_chunk(
     run = PromotionsRun(players=len(player_ids))
     if not player_ids:
         return run
-    first, last = player_ids[0], player_ids[-1]
-    listed = [] if everyone else [_candidates_parameter(player_ids)]
+    # The list itself unless everyone in the range is in it, then the range of ids.
+    chunk = [player_ids[0], player_ids[-1]]
+    if not everyone:
+        chunk.insert(0, _candidates_parameter(player_ids))
     stamp = connection.ops.adapt_datetimefield_value(now)
     promotion = Promotion._meta.db_table
     member = OneThousandClubMember._meta.db_table
     player = Player._meta.db_table
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Room to sum and join tens of thousands of players' totals in memory, for this
+            # transaction only.
+            cursor.execute("SET LOCAL work_mem = '64MB'")
         cursor.execute(
             _reached_sql(everyone=everyone),
-            [*(rank.name for rank in RANKS), first, last, first, last, *listed, ONE_THOUSAND_CLUB],
+            [*(rank.name for rank in RANKS), *chunk, *chunk, ONE_THOUSAND_CLUB],
         )
         # 1.8: ranks never go down; a player who passes several ranks in one month is
         # promoted once, to the highest: the certificate is for the rank now held.
