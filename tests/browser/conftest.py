@@ -67,3 +67,11 @@ def log_in(page, username: str, password: str = "secret-password") -> None:
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+def open_menu_entry(page, group: str, entry: str) -> None:
+    """Go to a page through the main menu: open its group, then follow its entry."""
+    nav = page.get_by_role("navigation", name="Main")
+    nav.locator("summary", has_text=group).click()
+    nav.get_by_role("link", name=entry, exact=True).click()
+    page.wait_for_load_state()

@@ -7,7 +7,7 @@ import pytest
 
 from players import abf_numbers
 from players.models import Player
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, open_menu_entry
 from tests.factories import PlayerFactory
 
 
@@ -18,7 +18,7 @@ def test_secretary_searches_adds_a_new_player_and_sees_the_number(page, secretar
     )
     log_in(page, "secretary-a")
 
-    page.get_by_role("link", name="Players").click()
+    open_menu_entry(page, "My club", "Players")
     page.fill("#id_q", "newbold")
     page.get_by_role("button", name="Search").click()
     # The search finds the namesake of another club, without their email.

@@ -4,7 +4,7 @@ player's statement marked provisional; after staff close the month they are appr
 import pytest
 
 from awards.models import Credit
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, open_menu_entry
 from tests.factories import PlayerFactory
 
 
@@ -24,7 +24,7 @@ def test_secretary_uploads_a_green_file_and_staff_close_the_month(
     )
     log_in(page, "secretary-a")
 
-    page.get_by_role("link", name="Upload awards").first.click()
+    open_menu_entry(page, "My club", "Upload awards")
     page.set_input_files("#id_file", str(credit_file))
     page.fill("#id_name", "Monday pairs")
     page.fill("#id_starts_on", (timezone.localdate() - timedelta(days=1)).isoformat())
