@@ -68,7 +68,8 @@ def test_a_month_close_moves_the_points_to_approved_in_a_fixed_number_of_stateme
     upload = credit_upload_check(
         by=secretary_a,
         filename="pairs.grn",
-        content=grn(*((p.abf_number, 5_00 + i) for i, p in enumerate(players))),
+        # 2.00 to 61.50 points: Graduate Master up to Regional Master, six ranks.
+        content=grn(*((p.abf_number, 2_00 + i * 50) for i, p in enumerate(players))),
         event=event(),
     )
     upload = credit_upload_confirm(upload=upload, by=secretary_a)
@@ -78,15 +79,16 @@ def test_a_month_close_moves_the_points_to_approved_in_a_fixed_number_of_stateme
 
     # Three chunks of approvals and the empty fourth: at most one write of the totals each.
     assert len(writes(queries, "awards_playertotals")) <= 4
-    # The promotions of 120 players, to 120 different totals: one statement for each of
-    # the promotions, the ranks held and the One Thousand Club.
+    # The promotions of 120 players to six ranks: one statement for the promotions and one
+    # for the ranks held, not one per rank or per player.
     assert len(writes(queries, "players_promotion")) == 1
     assert len(writes(queries, "players_player")) == 1
     assert Credit.objects.filter(state="approved").count() == 120
     assert Promotion.objects.count() == 120
+    assert Promotion.objects.values("rank_order").distinct().count() == 6
     for i, player in enumerate(players):
         totals = PlayerTotals.objects.get(player=player)
-        assert (totals.green_provisional, totals.green_approved) == (0, 5_00 + i)
+        assert (totals.green_provisional, totals.green_approved) == (0, 2_00 + i * 50)
 
 
 @pytest.mark.postgres
