@@ -10,7 +10,6 @@ from django.http import HttpResponse
 from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,18 +17,12 @@ from rest_framework.response import Response
 from awards.api.uploads import OrganiserFields, UploadSerializer, _UploadApi
 from awards.limits import credit_file_size_error
 from awards.models import CreditUpload, grade_colour
-from awards.results import csv_results, usebio
-from awards.results.common import ReadResults, ResultsFileError
-from awards.serializers import EVENT_LIMITS, CalculatorRequestSerializer
-from awards.services.entry import awards_by_player, credit_results_check
-from awards.services.errors import AwardsError, Problem, UploadRejected
-from awards.services.events import EventDetails
-from awards.services.uploads import credit_upload_check
-from centre.errors import rules_error_path
+from awards.serializers import EVENT_LIMITS
+from awards.services.errors import AwardsError
+from awards.services.results_in import results_upload_check
 from centre.responses import file_response
 from centre.schemes import grade_choices
-from players.models import Player
-from scheme.abf import EventAwards, RulesError, compute_awards, credit_files
+from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
 
 EXTENSIONS = {"green": ".grn", "red": ".red", "gold": ".gld"}
@@ -103,49 +96,6 @@ class ResultsCheckResponseSerializer(serializers.Serializer):
     upload = UploadSerializer()
 
 
-def _read(values: dict) -> ReadResults:
-    upload = values["file"]
-    content = upload.read()
-    try:
-        if upload.name.lower().endswith(".xml"):
-            return usebio.read(content, max_bytes=settings.MAX_UPLOAD_FILE_BYTES)
-        if not values.get("kind"):
-            raise ValidationError(
-                {"kind": ["A CSV does not say: give pairs, teams or individual."]}
-            )
-        return csv_results.read(
-            content, kind=values["kind"], max_bytes=settings.MAX_UPLOAD_FILE_BYTES
-        )
-    except ResultsFileError as error:
-        raise UploadRejected([Problem(0, problem, "file") for problem in error.problems]) from None
-
-
-def _awards(request: dict) -> EventAwards:
-    given = CalculatorRequestSerializer(data=request)
-    if not given.is_valid():
-        raise ValidationError({"results": given.errors})
-    try:
-        return compute_awards(given.to_event())
-    except RulesError as error:
-        raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
-
-
-def _unregistered(read: ReadResults) -> None:
-    """Every ABF number of the file must be a registered player's; named by its element."""
-    numbers = {n for numbers in read.players.values() for n in numbers}
-    known = set(Player.objects.filter(abf_number__in=numbers).values_list("abf_number", flat=True))
-    missing = sorted(numbers - known, key=lambda n: read.where.get(n, ""))
-    if missing:
-        raise UploadRejected(
-            [
-                Problem(
-                    0, f"{read.where.get(n, 'file')}: {n} is not a registered ABF number", "file"
-                )
-                for n in missing
-            ]
-        )
-
-
 class ResultsCheckApi(_UploadApi):
     parser_classes = [MultiPartParser, FormParser]
 
@@ -198,71 +148,35 @@ class ResultsCheckApi(_UploadApi):
         data = ResultsCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        read = _read(values)
-        name = values.get("name") or read.name
-        starts_on = values.get("starts_on") or read.date
-        missing = {}
-        if not name:
-            missing["name"] = ["The file has no EVENT_DESCRIPTION: give the event's name."]
-        if starts_on is None:
-            missing["starts_on"] = ["The file has no DATE: give the day the event was played."]
-        if missing:
-            raise ValidationError(missing)
-        results = read.request(grade=values["grade"], kind=values.get("kind", ""))
-        awards = _awards(results)
-        _unregistered(read)
-        event = EventDetails(
-            name=name[:160],
-            starts_on=starts_on,
+        credit_file = values.get("credit_file")
+        checked = results_upload_check(
+            by=request.user,
+            filename=values["file"].name,
+            content=values["file"].read(),
+            grade=values["grade"],
+            kind=values.get("kind", ""),
+            name=values.get("name", ""),
+            starts_on=values.get("starts_on"),
             ends_on=values.get("ends_on"),
-            grade=awards.grade,
-            kind=awards.kind.value,
-            sessions=max(1, len(results["sessions"])),
             organiser=values["organiser"],
             club=values["club_number"],
+            authorisation_number=values["authorisation_number"],
+            credit_filename=credit_file.name if credit_file is not None else "",
+            credit_content=credit_file.read() if credit_file is not None else None,
+            intended=values["intended"],
         )
-        by_player, problems = awards_by_player(awards=awards, players=read.players)
-        if problems:
-            raise UploadRejected(problems)
-        if values.get("credit_file") is not None:
-            upload = credit_upload_check(
-                by=request.user,
-                filename=values["credit_file"].name,
-                content=values["credit_file"].read(),
-                event=event,
-                authorisation_number=values["authorisation_number"],
-                intended=values["intended"],
-                expected=by_player,
-            )
-        else:
-            upload = credit_results_check(
-                by=request.user,
-                event=event,
-                awards=awards,
-                players=read.players,
-                authorisation_number=values["authorisation_number"],
-            )
         answer = {
-            "format": read.format,
-            "program": read.program,
-            "name": event.name,
-            "starts_on": event.starts_on,
-            "grade": awards.grade,
-            "kind": awards.kind.value,
-            "colour": awards.colour.value,
-            "awards": [
-                {
-                    "abf_number": number,
-                    "contestant": label,
-                    "points": by_player.get(number, 0),
-                    "in_file": read.file_awards.get(label),
-                }
-                for label, numbers in read.players.items()
-                for number in numbers
-            ],
-            "working": list(awards.working),
-            "results": results,
-            "upload": upload,
+            "format": checked.read.format,
+            "program": checked.read.program,
+            "name": checked.event.name,
+            "starts_on": checked.event.starts_on,
+            "grade": checked.awards.grade,
+            "kind": checked.awards.kind.value,
+            "colour": checked.awards.colour.value,
+            "awards": checked.player_awards(),
+            "working": list(checked.awards.working),
+            "results": checked.results,
+            "upload": checked.upload,
         }
         return Response(ResultsCheckResponseSerializer(answer).data, status=status.HTTP_201_CREATED)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -29,6 +30,10 @@ class EventDetails:
     organiser: str = ""
     club: Club | None = None
     state: State | None = None
+    # Its shape, for the most it can pay one player (awards.services.award_checks).
+    tables: Decimal | None = None
+    movement: str = ""
+    boards: int | None = None
 
     def as_json(self) -> dict:
         return {
@@ -41,6 +46,9 @@ class EventDetails:
             "organiser": self.organiser,
             "club_id": self.club.pk if self.club else None,
             "state_id": self.state.pk if self.state else None,
+            "tables": None if self.tables is None else str(self.tables),
+            "movement": self.movement,
+            "boards": self.boards,
         }
 
 

@@ -13,6 +13,7 @@ from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from awards.models import Authorisation, CreditUpload, grade_colour
+from awards.services.award_checks import award_lines_check
 from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails, event_organiser_resolve, event_problems
 from centre.models import User
@@ -223,6 +224,7 @@ def credit_upload_check(
     parsed = credit_files.parse(filename, content)
     problems += [Problem(e.line, e.message) for e in parsed.errors]
     event_colour = grade_colour(event.grade) if event.grade in ABF_GRADES else ""
+    ceiling = None
     if event_colour:
         file_colours = credit_files.line_format(filename)
         single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None
@@ -240,6 +242,10 @@ def credit_upload_check(
                 credits=parsed.credits, event_colour=event_colour, filename=filename
             )
             problems += checked.problems
+            more, ceiling = award_lines_check(
+                lines=checked.lines, warnings=checked.warnings, event=event, expected=expected
+            )
+            problems += more
     else:
         checked = _Checked()
     digest = sha256_of(content)
@@ -292,6 +298,7 @@ def credit_upload_check(
                     "totals": checked.totals,
                     "differences": _differences(checked.lines, expected),
                     "checked_against_results": expected is not None,
+                    "most": ceiling,
                 },
                 line_count=len({line["line"] for line in checked.lines}),
                 total_green=checked.totals["green"],

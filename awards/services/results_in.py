@@ -1,0 +1,207 @@
+"""Results in (App. E step 1): a scoring program's file (USEBIO XML or CSV) read, its awards
+computed by the award engine, and checked as an upload; alone, or beside the club's own
+credit file, which is then checked line by line against what the rules give.
+
+The upload page and `POST /api/v1/results/check` both call `results_upload_check`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.db import transaction
+
+from awards.models import CreditUpload
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
+from awards.serializers import CalculatorRequestSerializer
+from awards.services.entry import awards_by_player, credit_results_check
+from awards.services.errors import Problem, UploadRejected
+from awards.services.events import EventDetails
+from awards.services.uploads import credit_upload_check
+from centre.errors import rules_error_path
+from centre.models import User
+from clubs.models import Club
+from players.models import Player
+from scheme.abf import EventAwards, RulesError, compute_awards
+
+RESULTS_EXTENSIONS = (".xml", ".csv")
+
+
+@dataclass
+class ResultsChecked:
+    """What a results file gave: the file read, the calculator's request, the awards by
+    contestant and by player, the event, and the upload kept for confirmation."""
+
+    read: ReadResults
+    results: dict
+    awards: EventAwards
+    by_player: dict[str, int]
+    event: EventDetails
+    upload: CreditUpload
+
+    def player_awards(self) -> list[dict]:
+        """Each player's award by the rules, with the contestant that won it."""
+        return [
+            {
+                "abf_number": number,
+                "contestant": label,
+                "points": self.by_player.get(number, 0),
+                "in_file": self.read.file_awards.get(label),
+            }
+            for label, numbers in self.read.players.items()
+            for number in numbers
+        ]
+
+
+def results_file_read(*, filename: str, content: bytes, kind: str = "") -> ReadResults:
+    """USEBIO XML (.xml) or the README's CSV (.csv); every problem names its element or
+    line, under `file` (or `kind` for a CSV that does not say)."""
+    try:
+        if filename.lower().endswith(".xml"):
+            return usebio.read(content, max_bytes=settings.MAX_UPLOAD_FILE_BYTES)
+        if not kind:
+            raise UploadRejected(
+                [Problem(0, "A CSV does not say: give pairs, teams or individual.", "kind")]
+            )
+        return csv_results.read(content, kind=kind, max_bytes=settings.MAX_UPLOAD_FILE_BYTES)
+    except ResultsFileError as error:
+        raise UploadRejected([Problem(0, problem, "file") for problem in error.problems]) from None
+
+
+def _flattened(errors: object, path: str) -> list[Problem]:
+    """A serializer's nested errors, one problem per message, named by its dotted path."""
+    if isinstance(errors, dict):
+        return [p for key, value in errors.items() for p in _flattened(value, f"{path}.{key}")]
+    if isinstance(errors, list) and errors and all(isinstance(e, str) for e in errors):
+        return [Problem(0, str(message), path) for message in errors]
+    if isinstance(errors, list):
+        return [
+            p for index, value in enumerate(errors) for p in _flattened(value, f"{path}.{index}")
+        ]
+    return [Problem(0, str(errors), path)]
+
+
+def results_awards(results: dict) -> EventAwards:
+    """The calculator's request, computed by the award engine with its working."""
+    given = CalculatorRequestSerializer(data=results)
+    if not given.is_valid():
+        raise UploadRejected(_flattened(given.errors, "results"))
+    try:
+        return compute_awards(given.to_event())
+    except RulesError as error:
+        raise UploadRejected(
+            [Problem(0, error.message, f"results.{rules_error_path(error)}")]
+        ) from None
+
+
+def _unregistered(read: ReadResults) -> None:
+    """Every ABF number of the file must be a registered player's; named by its element."""
+    numbers = {n for numbers in read.players.values() for n in numbers}
+    known = set(Player.objects.filter(abf_number__in=numbers).values_list("abf_number", flat=True))
+    missing = sorted(numbers - known, key=lambda n: read.where.get(n, ""))
+    if missing:
+        raise UploadRejected(
+            [
+                Problem(
+                    0, f"{read.where.get(n, 'file')}: {n} is not a registered ABF number", "file"
+                )
+                for n in missing
+            ]
+        )
+
+
+def results_upload_check(
+    *,
+    by: User,
+    filename: str,
+    content: bytes,
+    grade: str,
+    kind: str = "",
+    name: str = "",
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    organiser: str = "",
+    club: Club | None = None,
+    authorisation_number: str = "",
+    credit_filename: str = "",
+    credit_content: bytes | None = None,
+    intended: bool = False,
+) -> ResultsChecked:
+    """Read the results, compute every player's award and keep the upload (App. E step 1).
+
+    Without `credit_content` the awards become the upload; with it, the upload is the
+    club's file and its preview lists every line that differs from the awards. The
+    preview keeps each player's award and the engine's working. `kind` is the CSV's (and
+    overrides a USEBIO file's); `name` and `starts_on` default to the file's.
+
+    Raises UploadRejected naming each problem (the file's by its element or line); then
+    nothing is stored.
+    """
+    read = results_file_read(filename=filename, content=content, kind=kind)
+    name = name or read.name
+    starts_on = starts_on or read.date
+    missing = []
+    if not name:
+        missing.append(
+            Problem(0, "The file has no EVENT_DESCRIPTION: give the event's name.", "name")
+        )
+    if starts_on is None:
+        missing.append(
+            Problem(0, "The file has no DATE: give the day the event was played.", "starts_on")
+        )
+    if missing:
+        raise UploadRejected(missing)
+    results = read.request(grade=grade, kind=kind)
+    awards = results_awards(results)
+    _unregistered(read)
+    event = EventDetails(
+        name=name[:160],
+        starts_on=starts_on,
+        ends_on=ends_on,
+        grade=awards.grade,
+        kind=awards.kind.value,
+        sessions=max(1, len(results["sessions"])),
+        organiser=organiser,
+        club=club,
+    )
+    by_player, problems = awards_by_player(awards=awards, players=read.players)
+    if problems:
+        raise UploadRejected(problems)
+    with transaction.atomic():
+        if credit_content is not None:
+            upload = credit_upload_check(
+                by=by,
+                filename=credit_filename,
+                content=credit_content,
+                event=event,
+                authorisation_number=authorisation_number,
+                intended=intended,
+                expected=by_player,
+            )
+        else:
+            upload = credit_results_check(
+                by=by,
+                event=event,
+                awards=awards,
+                players=read.players,
+                authorisation_number=authorisation_number,
+            )
+        checked = ResultsChecked(
+            read=read,
+            results=results,
+            awards=awards,
+            by_player=by_player,
+            event=event,
+            upload=upload,
+        )
+        # The preview shows each player's award by the rules and how it was worked out.
+        upload.preview["results"] = {
+            "format": read.format,
+            "program": read.program,
+            "awards": checked.player_awards(),
+            "working": list(awards.working),
+        }
+        upload.save(update_fields=["preview"])
+    return checked
