@@ -18,6 +18,7 @@ urlpatterns = [
         authorisations.AuthorisationIssueApi.as_view(),
         name="authorisation-issue",
     ),
+    path("", include("awards.api.authorisation_requests")),
     path("masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
     path(
         "masterpoints/<str:abf_number>",

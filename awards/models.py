@@ -338,3 +338,94 @@ class PlayerPosition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: position {self.position}"
+
+
+class AuthorisationRequest(models.Model):
+    """2.6, 2.7: a club's request to its state secretary for a B4c or B5i authorisation
+    number, with the event's results and the club's credit file; decided once, by issuing the
+    number (with its amount) or by refusing it with a reason."""
+
+    class Status(models.TextChoices):
+        REQUESTED = "requested", "Requested"
+        ISSUED = "issued", "Issued"
+        REFUSED = "refused", "Refused"
+
+    GRADES = ("B4c", "B5i")
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    state = models.ForeignKey("clubs.State", on_delete=models.PROTECT, related_name="+")
+    grade = models.CharField(max_length=3, choices=[(g, g) for g in GRADES])
+    event_name = models.CharField(max_length=160)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    sessions = models.PositiveSmallIntegerField(default=1)
+    # The guide's C3.3 letter: walk-in or fixed field, boards and movement, anything relevant.
+    details = models.TextField(blank=True)
+    results_filename = models.CharField(max_length=255)
+    results_content = models.BinaryField()
+    credit_filename = models.CharField(max_length=255)
+    credit_content = models.BinaryField()
+    # The awards computed when the request was made: each player's points by the club's file
+    # and by the rules, the totals and the working.
+    computed = models.JSONField(default=dict)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.REQUESTED)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    authorisation = models.OneToOneField(
+        Authorisation, null=True, blank=True, on_delete=models.PROTECT, related_name="request"
+    )
+
+    class Meta:
+        ordering = ["-requested_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(grade__in=("B4c", "B5i")), name="authorisation_request_grade"
+            ),
+            models.CheckConstraint(
+                condition=Q(sessions__gte=1), name="authorisation_request_has_a_session"
+            ),
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")),
+                name="authorisation_request_ends_after_it_starts",
+            ),
+            # One decision: a request waiting has none; an issued one has its number and no
+            # reason; a refused one has its reason and no number.
+            models.CheckConstraint(
+                condition=(
+                    Q(
+                        status="requested",
+                        decided_by__isnull=True,
+                        decided_at__isnull=True,
+                        authorisation__isnull=True,
+                        reason="",
+                    )
+                    | Q(
+                        status="issued",
+                        decided_by__isnull=False,
+                        decided_at__isnull=False,
+                        authorisation__isnull=False,
+                        reason="",
+                    )
+                    | (
+                        Q(
+                            status="refused",
+                            decided_by__isnull=False,
+                            decided_at__isnull=False,
+                            authorisation__isnull=True,
+                        )
+                        & ~Q(reason="")
+                    )
+                ),
+                name="authorisation_request_decided_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_name} ({self.grade}, club {self.club_id}): {self.status}"

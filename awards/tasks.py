@@ -25,3 +25,21 @@ def b4c_list_email(state_id: int, period_id: int) -> bool:
     from awards.services.authorisations import b4c_list_email as send
 
     return send(state=State.objects.get(pk=state_id), period=Period.objects.get(pk=period_id))
+
+
+@shared_task(**EMAIL_RETRY)
+def authorisation_request_email(request_id: int) -> bool:
+    """2.6, 2.7: the state secretary hears of a club's request; sent once."""
+    from awards.models import AuthorisationRequest
+    from awards.services.authorisation_requests import authorisation_request_email as send
+
+    return send(request=AuthorisationRequest.objects.get(pk=request_id))
+
+
+@shared_task(**EMAIL_RETRY)
+def authorisation_request_decided_email(request_id: int) -> bool:
+    """2.6, 2.7: the club hears the number issued, or why it was refused; sent once."""
+    from awards.models import AuthorisationRequest
+    from awards.services.authorisation_requests import authorisation_request_decided_email as send
+
+    return send(request=AuthorisationRequest.objects.get(pk=request_id))

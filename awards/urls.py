@@ -1,6 +1,14 @@
-from django.urls import path
+from django.urls import include, path
 
-from awards.views import authorisations, calculator, entries, lookup, reciprocity, uploads
+from awards.views import (
+    authorisation_requests,
+    authorisations,
+    calculator,
+    entries,
+    lookup,
+    reciprocity,
+    uploads,
+)
 
 app_name = "awards"
 
@@ -15,6 +23,7 @@ urlpatterns = [
     path("sundry/", entries.sundry, name="sundry"),
     path("authorisations/", authorisations.authorisations, name="authorisations"),
     path("b4c/", authorisations.b4c_points, name="b4c"),
+    path("", include(authorisation_requests.urlpatterns)),
     path("reciprocity/", reciprocity.reciprocity, name="reciprocity"),
     path("lookup/", lookup.lookup, name="lookup"),
     path("players/<str:abf_number>/", lookup.player_record, name="player"),
