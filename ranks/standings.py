@@ -113,6 +113,30 @@ def _kept_key(year: int) -> str:
 _LOCK = 7_140_002
 
 
+def _start_order_of(source: str) -> str:
+    """SQL for the rank at 1 January of a player `p` whose earlier years are summed in
+    `source` (columns green, red, gold; none for a player with no earlier points)."""
+    return _rank_order_sql(
+        green=f"COALESCE({source}.green, 0)",
+        red=f"COALESCE({source}.red, 0)",
+        gold=f"COALESCE({source}.gold, 0)",
+        pre_1982_red="p.pre_1982_red",
+    )
+
+
+def _tables() -> tuple[str, str, str]:
+    quote = connection.ops.quote_name
+    return (
+        quote(YearStanding._meta.db_table),
+        quote(PlayerTotals._meta.db_table),
+        quote(Player._meta.db_table),
+    )
+
+
+# A year's totals that put a player in its standings: some approved points of the year.
+_WON = "(t.green_approved > 0 OR t.red_approved > 0 OR t.gold_approved > 0)"
+
+
 def standings_refresh(*, year: int, version: str | None = None) -> str:
     """Keep a year's standings: every player's approved points of the year and rank at its
     1 January, in one statement. Returns the versions they were kept from.
@@ -122,15 +146,7 @@ def standings_refresh(*, year: int, version: str | None = None) -> str:
     """
     if version is None:
         version = data_version(APPROVED, PRE_1982)
-    table = connection.ops.quote_name(YearStanding._meta.db_table)
-    totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
-    players = connection.ops.quote_name(Player._meta.db_table)
-    start_order = _rank_order_sql(
-        green="COALESCE(b.green, 0)",
-        red="COALESCE(b.red, 0)",
-        gold="COALESCE(b.gold, 0)",
-        pre_1982_red="p.pre_1982_red",
-    )
+    table, totals, players = _tables()
     with transaction.atomic(), connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
@@ -140,13 +156,59 @@ def standings_refresh(*, year: int, version: str | None = None) -> str:
         cursor.execute(
             f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "  # noqa: S608
             f"SELECT t.year, t.player_id, t.green_approved, t.red_approved, t.gold_approved, "
-            f"t.green_approved + t.red_approved + t.gold_approved, {start_order} "
+            f"t.green_approved + t.red_approved + t.gold_approved, {_start_order_of('b')} "
             f"FROM {totals} AS t JOIN {players} AS p ON p.id = t.player_id "
             f"LEFT JOIN (SELECT player_id, SUM(green_approved) AS green, "
             f"SUM(red_approved) AS red, SUM(gold_approved) AS gold FROM {totals} "
             f"WHERE year < %s GROUP BY player_id) AS b ON b.player_id = t.player_id "
-            f"WHERE t.year = %s "
-            f"AND (t.green_approved > 0 OR t.red_approved > 0 OR t.gold_approved > 0)",
+            f"WHERE t.year = %s AND {_WON}",
+            [year, year],
+        )
+    transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
+    return version
+
+
+def standings_update(*, year: int, version: str | None = None) -> str:
+    """Bring a year's kept standings up to date with the year's approved points, writing
+    only the rows that differ: the players whose points of the year changed (their rank at
+    1 January computed again from their own earlier years), and those left with none.
+
+    The same rows as `standings_refresh` as long as nothing the rank at 1 January rests on
+    (the approved totals of the years before, the pre-1982 allowances) changed since the
+    year was last kept; `standings_refresh_at_close` sees to that.
+    """
+    if version is None:
+        version = data_version(APPROVED, PRE_1982)
+    table, totals, players = _tables()
+    with transaction.atomic(), connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
+            if cache.get(_kept_key(year)) == version:
+                return version
+        cursor.execute(
+            f"WITH changed AS (SELECT t.player_id, t.green_approved AS green, "  # noqa: S608
+            f"t.red_approved AS red, t.gold_approved AS gold FROM {totals} AS t "
+            f"LEFT JOIN {table} AS s ON s.year = t.year AND s.player_id = t.player_id "
+            f"WHERE t.year = %s AND {_WON} AND (s.player_id IS NULL "
+            f"OR s.green <> t.green_approved OR s.red <> t.red_approved "
+            f"OR s.gold <> t.gold_approved)), "
+            f"earlier AS (SELECT b.player_id, SUM(b.green_approved) AS green, "
+            f"SUM(b.red_approved) AS red, SUM(b.gold_approved) AS gold "
+            f"FROM {totals} AS b JOIN changed AS c ON c.player_id = b.player_id "
+            f"WHERE b.year < %s GROUP BY b.player_id) "
+            f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "
+            f"SELECT %s, c.player_id, c.green, c.red, c.gold, c.green + c.red + c.gold, "
+            f"{_start_order_of('e')} FROM changed AS c JOIN {players} AS p ON p.id = c.player_id "
+            f"LEFT JOIN earlier AS e ON e.player_id = c.player_id WHERE true "
+            f"ON CONFLICT (year, player_id) DO UPDATE SET green = excluded.green, "
+            f"red = excluded.red, gold = excluded.gold, total = excluded.total, "
+            f"start_order = excluded.start_order",
+            [year, year, year],
+        )
+        # A negative adjustment may leave a player with no points of the year.
+        cursor.execute(
+            f"DELETE FROM {table} WHERE year = %s AND NOT EXISTS (SELECT 1 FROM {totals} AS t "  # noqa: S608
+            f"WHERE t.player_id = {table}.player_id AND t.year = %s AND {_WON})",
             [year, year],
         )
     transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
@@ -160,17 +222,32 @@ def standings_kept(*, year: int) -> None:
         standings_refresh(year=year, version=version)
 
 
+def _pre_1982_part(version: str) -> str:
+    # data_version(APPROVED, PRE_1982) is "<approved>-<pre_1982>", two whole numbers.
+    return version.rsplit("-", 1)[-1]
+
+
 def standings_refresh_at_close(*, period: Period) -> None:
     """The month close's step: the standings of the month's year and of every later year
     (their ranks at 1 January rest on this year's points), and the national positions.
+
+    The month's year changes only in the points of the players credited in it, so its rows
+    are updated where they differ, unless the year was never kept or was kept with other
+    pre-1982 allowances (then in full); the later years are kept again in full.
 
     It runs after the promotions, so the pages cached before them (showing the ranks held
     before) are dropped too. The approved totals did not change here: their version stays,
     so the tables just kept are the current ones.
     """
-    years = PlayerTotals.objects.filter(year__gte=period.year).values_list("year", flat=True)
-    for year in sorted({period.year, *years.distinct().order_by()}):
-        standings_refresh(year=year)
+    version = data_version(APPROVED, PRE_1982)
+    kept = cache.get(_kept_key(period.year))
+    if kept is not None and _pre_1982_part(kept) == _pre_1982_part(version):
+        standings_update(year=period.year, version=version)
+    else:
+        standings_refresh(year=period.year, version=version)
+    later = PlayerTotals.objects.filter(year__gt=period.year).values_list("year", flat=True)
+    for year in sorted(set(later.distinct().order_by())):
+        standings_refresh(year=year, version=version)
     positions_refresh()
     data_changed(PLAYERS)
 
