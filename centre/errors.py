@@ -3,8 +3,11 @@
 A service refuses a request by raising `DomainError` (or a subclass naming its `code`); nothing
 has been changed when it is raised. The API's exception handler (`centre.api`) turns it into
 the one error shape, and `form_add_error` puts it on a page's form: on the field it names when
-the form has that field, above the form otherwise. Django's `ValidationError`, raised by model
-validation and a few services, and the award rules' `RulesError` take the same two paths.
+the form has that field, above the form otherwise. A service names fields as the API does
+("event.starts_on", "authorisation"); `form_field` finds the form's own field for such a name
+and `field_label` the words the page shows for it, so a page never speaks a service's names.
+Django's `ValidationError`, raised by model validation and a few services, and the award
+rules' `RulesError` take the same two paths.
 """
 
 from __future__ import annotations
@@ -61,10 +64,46 @@ def error_fields(error: Exception) -> tuple[str, dict[str, list[str]]]:
     return str(error), {}
 
 
+def form_field(form: forms.Form, name: str) -> str | None:
+    """The form's field a service's field name stands for, or None when it has none.
+
+    The name itself; else the form's own name for it (`service_field_names`, a class
+    attribute mapping a service's name to a field); else its last part ("event.starts_on" is
+    the form's "starts_on").
+    """
+    if not name:
+        return None
+    aliases: Mapping[str, str] = getattr(form, "service_field_names", {})
+    for candidate in (name, aliases.get(name), name.rsplit(".", 1)[-1]):
+        if candidate and candidate in form.fields:
+            return candidate
+    return None
+
+
+def field_label(form: forms.Form | None, name: str) -> str:
+    """What the page calls a service's field: the form's label ("Event date") when the form
+    has the field, else the name in words ("event.club_number" -> "Club number")."""
+    field = form_field(form, name) if form is not None else None
+    if field is not None:
+        return str(form[field].label)
+    parts = name.split(".")
+    if len(parts) > 1 and parts[-1].isdigit():
+        # "lines.12" is line 12 of a file.
+        words = f"{parts[-2].removesuffix('s')} {parts[-1]}"
+    else:
+        words = parts[-1]
+    words = words.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def form_add_error(form: forms.Form, error: DomainError | ValidationError | RulesError) -> None:
-    """Show a refusal on the form: each message on its field when the form has one."""
+    """Show a refusal on the form: each message on its field when the form has one, and
+    above the form, after the field's label, when it has not."""
     message, fields = error_fields(error)
     for name, messages in fields.items():
-        form.add_error(name if name in form.fields else None, messages)
+        field = form_field(form, name)
+        if field is None and name:
+            messages = [f"{field_label(form, name)}: {text}" for text in messages]
+        form.add_error(field, messages)
     if not fields:
         form.add_error(None, message)

@@ -1,7 +1,9 @@
-"""Template filters of the ledger: hundredths shown as points."""
+"""Template filters of the ledger: hundredths shown as points, problems where they are."""
 
-from django import template
+from django import forms, template
 
+from awards.services.errors import Problem
+from centre.errors import field_label
 from scheme.core.points import points_text
 
 register = template.Library()
@@ -11,3 +13,12 @@ register = template.Library()
 def points(hundredths: int | None) -> str:
     """1234 -> "12.34": points are kept in whole hundredths, never floats."""
     return points_text(int(hundredths or 0))
+
+
+@register.filter
+def problem_where(problem: Problem, form: forms.Form | None = None) -> str:
+    """Where an upload's problem is, in the page's own words: the label of the form's field
+    it concerns ("First day", not "event.starts_on"), "Line 12", or "File"."""
+    if problem.field:
+        return field_label(form, problem.field)
+    return f"Line {problem.line}" if problem.line else "File"

@@ -135,7 +135,7 @@ def test_a_colour_that_does_not_exist_is_refused_by_name(year_2025, anonymous_cl
     assert "colour" in response.json()["error"]["fields"]
     page = anonymous_client.get("/awards/standings/2025/", {"colour": "purple"})
     assert page.status_code == 200
-    assert "colour: Select a valid choice" in page.content.decode()
+    assert "Colour: Select a valid choice" in page.content.decode()
 
 
 def test_the_standings_page_of_this_year_is_in_the_navigation(db, anonymous_client):
