@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.forms import formset_factory
 from django.http import Http404
 
 from awards.limits import credit_file_size_error
 from awards.models import AUTHORISED_GRADES
 from awards.models import Event as LedgerEvent
+from awards.services.entry import Entry
 from awards.services.events import EventDetails
 from centre.access import club_for
 from centre.models import User
 from centre.schemes import grade_choices
 from clubs.models import Club
 from clubs.selectors import club_by_number
+from players import abf_numbers
+from players.models import Player
 from scheme.abf import (
     ABF_2025,
     DEFAULT_RULES,
@@ -29,8 +34,10 @@ from scheme.abf import (
     Movement,
     Outright,
     Session,
+    credit_files,
 )
-from scheme.abf.validation import MAX_SESSIONS, event_within_limits
+from scheme.abf.validation import MAX_BOARDS, MAX_SESSIONS, MAX_TABLES, event_within_limits
+from scheme.core.points import PointsError, parse_points, points_text
 
 RANKING_HELP = (
     "One place per line, best first. Contestants tied for a place go on one line, separated "
@@ -232,6 +239,9 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
 class EventDetailsForm(forms.Form):
     """What the secretary says about the event whose awards are uploaded."""
 
+    # The service's names for this form's fields (centre.errors.form_field).
+    service_field_names = {"authorisation": "authorisation_number"}
+
     name = forms.CharField(label="Event name", max_length=160)
     starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(
@@ -240,6 +250,29 @@ class EventDetailsForm(forms.Form):
     grade = forms.ChoiceField(label="Grade (1.5.1)")
     kind = forms.ChoiceField(choices=LedgerEvent.Kind.choices, initial=LedgerEvent.Kind.PAIRS)
     sessions = forms.IntegerField(min_value=1, max_value=99, initial=1)
+    # The event's shape: the most it can pay each player is its winner's award by the rules
+    # (awards.services.award_checks), and each line above it is shown with a warning.
+    tables = forms.DecimalField(
+        label="Tables in the biggest field",
+        required=False,
+        min_value=Decimal("0.5"),
+        max_value=MAX_TABLES,
+        decimal_places=1,
+        help_text="Half tables allowed, e.g. 7.5; for teams, the number of teams. Each line "
+        "above what the event's winner receives by the rules is shown with a warning.",
+    )
+    movement = forms.ChoiceField(
+        label="Movement",
+        required=False,
+        choices=[("", "Not given (one winner: the most a field pays)"), *SESSION_KINDS],
+    )
+    boards = forms.IntegerField(
+        label="Boards a session",
+        required=False,
+        min_value=1,
+        max_value=MAX_BOARDS,
+        help_text="For teams matches: the boards each team plays in a session.",
+    )
     authorisation_number = forms.CharField(
         label="Authorisation number (2.6; red points of B4c, B5i and B4s events)",
         max_length=20,
@@ -289,24 +322,66 @@ class EventDetailsForm(forms.Form):
             sessions=data["sessions"],
             organiser=data.get("organiser") or "",
             club=data.get("club_number"),
+            tables=data.get("tables"),
+            movement=data.get("movement") or "",
+            boards=data.get("boards"),
         )
 
 
 class CreditFileForm(EventDetailsForm):
-    file = forms.FileField(label="Credit file (.grn, .red, .gld, .rag, .mp?)")
+    """A credit file, a results file, or both: with results alone their awards become the
+    upload; with both, the club's file is checked against them line by line."""
+
+    file = forms.FileField(label="Credit file (.grn, .red, .gld, .rag, .mp?)", required=False)
+    results = forms.FileField(
+        label="Results file (USEBIO .xml or .csv)",
+        required=False,
+        help_text="The file your scoring program wrote. Alone, the awards the rules give for "
+        "it are the upload; with the credit file, every line that differs from them is listed. "
+        "The event's name, first day and kind default to the file's.",
+    )
     intended = forms.BooleanField(
         label="This file was uploaded before and is meant to be credited again",
         required=False,
     )
 
-    field_order = ["file", "name", "starts_on", "ends_on", "grade", "kind", "sessions"]
+    field_order = ["file", "results", "name", "starts_on", "ends_on", "grade", "kind", "sessions"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A results file may say them; clean() asks for them when it does not come.
+        self.fields["name"].required = False
+        self.fields["starts_on"].required = False
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        error = credit_file_size_error(upload)
+        error = credit_file_size_error(upload) if upload else None
         if error:
             raise forms.ValidationError(error)
         return upload
+
+    def clean_results(self):
+        upload = self.cleaned_data["results"]
+        if upload is None:
+            return None
+        if upload.size > settings.MAX_UPLOAD_FILE_BYTES:
+            raise forms.ValidationError(
+                f"A results file has at most {settings.MAX_UPLOAD_FILE_BYTES:,} bytes; this "
+                f"one has {upload.size:,}."
+            )
+        if not upload.name.lower().endswith((".xml", ".csv")):
+            raise forms.ValidationError("Choose USEBIO XML (.xml) or CSV (.csv) results.")
+        return upload
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("file") and not data.get("results") and "file" not in self.errors:
+            self.add_error("file", "Choose a credit file, a results file, or both.")
+        if not data.get("results"):
+            for name in ("name", "starts_on"):
+                if not data.get(name) and name not in self.errors:
+                    self.add_error(name, forms.Field.default_error_messages["required"])
+        return data
 
 
 class AuthorisationForm(forms.Form):
@@ -341,3 +416,213 @@ class AuthorisationForm(forms.Form):
 class StatementPeriodForm(forms.Form):
     start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+# --- on-screen entry rows (App. E): CPAR and Sundry ------------------------------------------
+
+
+def points_error(typed: str) -> str | None:
+    """Why typed points cannot be credited, in words; None when they can."""
+    try:
+        hundredths = parse_points(typed, allow_negative=True)
+    except PointsError:
+        if re.fullmatch(r"[+-]?\d*\.\d{3,}", typed.strip()):
+            return "points have at most two decimals (4.4.2), e.g. 0.42"
+        return f"“{typed}” is not a number of points: type digits such as 0.42"
+    if hundredths <= 0:
+        return "points must be more than 0"
+    if hundredths > credit_files.MAX_POINTS:
+        return f"points are at most {points_text(credit_files.MAX_POINTS)} on one line"
+    return None
+
+
+def abf_number_error(typed: str) -> str | None:
+    """Why a typed ABF number is not one, in words; None when it is (zeros may be left out)."""
+    number = abf_numbers.normalise(typed)
+    if not (number.isascii() and number.isdigit()):
+        return f"“{typed}” is not an ABF number: an ABF number is digits only"
+    if len(number) != 7:
+        return f"“{typed}” is not an ABF number: an ABF number has 7 digits"
+    if not abf_numbers.is_valid(number):
+        return f"{number} is not an ABF number: the ABF number's check digit is wrong"
+    return None
+
+
+@dataclass
+class EntryRow:
+    """One row of an entry page as the secretary sees it: its number on the page, how the
+    page names it, its fields (kept as typed) and its errors."""
+
+    number: int
+    name: str
+    points: forms.BoundField
+    abf: forms.BoundField | None = None
+    player: str = ""  # CPAR: the row's player, ABF number and name
+    player_name: str = ""
+
+    @property
+    def errors(self) -> list[str]:
+        return [*(self.abf.errors if self.abf else []), *self.points.errors]
+
+    @property
+    def error_id(self) -> str:
+        return f"{self.points.auto_id}-error"
+
+    @property
+    def first_field(self) -> forms.BoundField:
+        """The field the row's error links to: the first of the row with an error."""
+        if self.abf is not None and (self.abf.errors or not self.points.errors):
+            return self.abf
+        return self.points
+
+
+class EntryRowsForm(forms.Form):
+    """Rows of typed awards (App. E). Every value stays as typed when the page comes back;
+    a bad row is marked in place, with the reason beside it, and named as the page shows it.
+    """
+
+    def rows(self) -> list[EntryRow]:
+        raise NotImplementedError
+
+    def _typed(self, field: forms.BoundField) -> str:
+        return (field.value() or "").strip() if self.is_bound else ""
+
+    def _filled(self) -> list[EntryRow]:
+        return [row for row in self.rows() if self._row_filled(row)]
+
+    def _row_filled(self, row: EntryRow) -> bool:
+        return bool(self._typed(row.points) or (row.abf is not None and self._typed(row.abf)))
+
+    def clean(self) -> dict:
+        typed_numbers: dict[str, list[EntryRow]] = {}
+        for row in self._filled():
+            typed = self._typed(row.points)
+            if row.abf is not None:
+                number = self._typed(row.abf)
+                if not number:
+                    self.add_error(row.abf.name, "give the player's ABF number")
+                elif error := abf_number_error(number):
+                    self.add_error(row.abf.name, error)
+                else:
+                    typed_numbers.setdefault(abf_numbers.normalise(number), []).append(row)
+            if not typed:
+                self.add_error(row.points.name, "give the points")
+            elif error := points_error(typed):
+                self.add_error(row.points.name, error)
+        # Every row's refusal at once: the numbers no player has, before the file's checks.
+        known = set(
+            Player.objects.filter(abf_number__in=list(typed_numbers)).values_list(
+                "abf_number", flat=True
+            )
+        )
+        for number, rows in typed_numbers.items():
+            if number not in known:
+                for row in rows:
+                    self.add_error(row.abf.name, f"no player has the ABF number {number}")
+        return self.cleaned_data
+
+    def entries(self) -> list[Entry]:
+        """The filled rows as entries, in the page's order (entry n is `entry_rows()[n-1]`)."""
+        return [
+            Entry(
+                abf_number=abf_numbers.normalise(self._typed(row.abf)) if row.abf else row.player,
+                points=parse_points(self._typed(row.points)),
+            )
+            for row in self._filled()
+        ]
+
+    def entry_rows(self) -> list[EntryRow]:
+        return self._filled()
+
+    def add_entry_error(self, entry: int, message: str) -> None:
+        """A refusal of the n-th entry (a checked file's line n) marked on its own row."""
+        row = self._filled()[entry - 1]
+        self.add_error(row.abf.name if row.abf is not None else row.points.name, message)
+
+    def summary(self) -> list[tuple[str, str, str]]:
+        """Each error as (the field's id, where it is on the page, what is wrong)."""
+        listed = [("", "", error) for error in self.non_field_errors()]
+        for row in self.rows():
+            for error in row.errors:
+                listed.append((row.first_field.auto_id, row.name, error))
+        return listed
+
+    def _mark(self, rows: list[EntryRow]) -> list[EntryRow]:
+        # The reason is read out with the field it concerns (aria-invalid is Django's own).
+        for row in rows:
+            if row.errors:
+                for field in (row.abf, row.points):
+                    if field is not None:
+                        field.field.widget.attrs["aria-describedby"] = row.error_id
+        return rows
+
+
+class CparForm(EntryRowsForm):
+    """App. E: a points box for each of the club's home members and alternates."""
+
+    def __init__(self, *args, members: list, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.members = members
+        for player in members:
+            self.fields[f"points-{player.abf_number}"] = forms.CharField(
+                label=f"Points for {player.given_names} {player.family_name}",
+                required=False,
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "size": 8}),
+            )
+
+    def rows(self) -> list[EntryRow]:
+        return self._mark(
+            [
+                EntryRow(
+                    number=index,
+                    name=f"{player.given_names} {player.family_name} ({player.abf_number})",
+                    points=self[f"points-{player.abf_number}"],
+                    player=player.abf_number,
+                    player_name=f"{player.given_names} {player.family_name}",
+                )
+                for index, player in enumerate(self.members, start=1)
+            ]
+        )
+
+
+class SundryForm(EntryRowsForm):
+    """App. E: an ABF number and points on each row, for players not on the CPAR page."""
+
+    ROWS = 15
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, self.ROWS + 1):
+            self.fields[f"abf-{i}"] = forms.CharField(
+                label=f"ABF number, row {i}",
+                required=False,
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "size": 9,
+                        "maxlength": 7,
+                        "data-abf": i,
+                        "autocomplete": "off",
+                    }
+                ),
+            )
+            self.fields[f"points-{i}"] = forms.CharField(
+                label=f"Points, row {i}",
+                required=False,
+                widget=forms.TextInput(attrs={"inputmode": "decimal", "size": 8}),
+            )
+
+    def rows(self) -> list[EntryRow]:
+        rows = []
+        for i in range(1, self.ROWS + 1):
+            abf, points = self[f"abf-{i}"], self[f"points-{i}"]
+            number = abf_numbers.normalise(self._typed(abf))
+            rows.append(
+                EntryRow(
+                    number=i,
+                    name=f"Row {i}" + (f" (ABF number {number})" if number else ""),
+                    points=points,
+                    abf=abf,
+                )
+            )
+        return self._mark(rows)

@@ -2,70 +2,62 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from awards import selectors
-from awards.forms import EventDetailsForm
+from awards.forms import CparForm, EntryRowsForm, EventDetailsForm, SundryForm
 from awards.models import CreditUpload
-from awards.services.entry import Entry, credit_entries_check
-from awards.services.errors import Problem, UploadRejected
+from awards.services.entry import credit_entries_check
+from awards.services.errors import UploadRejected
 from awards.views.uploads import event_form, uploader_required
+from centre.errors import DomainError, form_add_error
 from centre.permissions import club_secretary_required
-from scheme.core.points import PointsError, parse_points
-
-SUNDRY_ROWS = 15
 
 
-def _entries_check(
-    request: HttpRequest, form: EventDetailsForm, rows: list[tuple[str, str]], source: str
-) -> CreditUpload:
-    """Turn typed rows into entries and run them through the checks of a file."""
-    entries: list[Entry] = []
-    problems: list[Problem] = []
-    for index, (number, typed) in enumerate(rows, start=1):
-        try:
-            points = parse_points(typed)
-        except PointsError:
-            problems.append(Problem(index, f"{number}: {typed!r} is not a number of points."))
-            continue
-        entries.append(Entry(abf_number=number, points=points))
-    if problems:
-        raise UploadRejected(problems)
-    return credit_entries_check(
-        by=request.user,
-        entries=entries,
-        event=form.event_details(),
-        source=source,
-        authorisation_number=form.cleaned_data["authorisation_number"],
-    )
+def _problems_show(
+    rejected: UploadRejected, *, form: EventDetailsForm, rows: EntryRowsForm
+) -> None:
+    """Each refusal where the page shows what it concerns: a row's on its row, an event's
+    on its field, the rest above the rows."""
+    about_event: dict[str, list[str]] = {}
+    for problem in rejected.problems:
+        if problem.line:
+            rows.add_entry_error(problem.line, problem.message)
+        elif problem.field:
+            about_event.setdefault(problem.field, []).append(problem.message)
+        else:
+            rows.add_error(None, problem.message)
+    if about_event:
+        form_add_error(form, DomainError(rejected.message, fields=about_event))
 
 
 def _entry_page(
-    request: HttpRequest,
-    *,
-    source: str,
-    template: str,
-    typed_rows: Callable[[], list[tuple[str, str]]],
-    context: dict,
+    request: HttpRequest, *, source: str, template: str, rows: EntryRowsForm, context: dict
 ) -> HttpResponse:
     """CPAR and Sundry: the event's details and typed rows, checked as a file would be."""
-    problems: list[Problem] = []
     form = event_form(request, EventDetailsForm)
-    if request.method == "POST" and form.is_valid():
-        try:
-            upload = _entries_check(request, form, typed_rows(), source)
-        except UploadRejected as rejected:
-            problems = rejected.problems
-        else:
-            return redirect("awards:upload", pk=upload.pk)
+    if request.method == "POST":
+        event_valid, rows_valid = form.is_valid(), rows.is_valid()
+        if event_valid and rows_valid:
+            try:
+                upload = credit_entries_check(
+                    by=request.user,
+                    entries=rows.entries(),
+                    event=form.event_details(),
+                    source=source,
+                    authorisation_number=form.cleaned_data["authorisation_number"],
+                )
+            except UploadRejected as rejected:
+                _problems_show(rejected, form=form, rows=rows)
+            else:
+                return redirect("awards:upload", pk=upload.pk)
+    refused = bool(form.errors or rows.errors)
     return render(
         request,
         template,
-        {"form": form, "problems": problems, "typed": request.POST, **context},
-        status=400 if problems else 200,
+        {"form": form, "rows": rows, "refused": refused, **context},
+        status=400 if refused else 200,
     )
 
 
@@ -73,16 +65,12 @@ def _entry_page(
 def cpar(request: HttpRequest) -> HttpResponse:
     """App. E: the club's home members and alternates, each with a points box."""
     members = list(selectors.cpar_players(club=request.user.club))
-
-    def typed_rows() -> list[tuple[str, str]]:
-        rows = [(p.abf_number, request.POST.get(f"points-{p.abf_number}", "")) for p in members]
-        return [(number, typed.strip()) for number, typed in rows if typed.strip()]
-
+    data = request.POST if request.method == "POST" else None
     return _entry_page(
         request,
         source=CreditUpload.Source.CPAR,
         template="awards/cpar.html",
-        typed_rows=typed_rows,
+        rows=CparForm(data, members=members),
         context={"members": members},
     )
 
@@ -90,21 +78,11 @@ def cpar(request: HttpRequest) -> HttpResponse:
 @uploader_required
 def sundry(request: HttpRequest) -> HttpResponse:
     """App. E: ABF numbers and points for anyone not on the CPAR page."""
-
-    def typed_rows() -> list[tuple[str, str]]:
-        rows = [
-            (
-                request.POST.get(f"abf-{i}", "").strip(),
-                request.POST.get(f"points-{i}", "").strip(),
-            )
-            for i in range(1, SUNDRY_ROWS + 1)
-        ]
-        return [(number, typed) for number, typed in rows if number or typed]
-
+    data = request.POST if request.method == "POST" else None
     return _entry_page(
         request,
         source=CreditUpload.Source.SUNDRY,
         template="awards/sundry.html",
-        typed_rows=typed_rows,
-        context={"rows": range(1, SUNDRY_ROWS + 1)},
+        rows=SundryForm(data),
+        context={},
     )
