@@ -203,22 +203,34 @@ class Credit(models.Model):
         PROVISIONAL = "provisional", "Provisional"
         APPROVED = "approved", "Approved"
 
-    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="credits")
+    # The ledger's indexes are written again by every approval (the state is in one of them):
+    # a column that leads a composite index below has no index of its own.
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="credits", db_index=False
+    )
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="credits")
     colour = models.CharField(max_length=12, choices=point_kind_choices)
     # Hundredths of a masterpoint; negative only for an adjustment.
     points = models.IntegerField()
     source = models.CharField(max_length=11, choices=Source.choices)
-    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="credits")
+    period = models.ForeignKey(
+        "centre.Period", on_delete=models.PROTECT, related_name="credits", db_index=False
+    )
     state = models.CharField(max_length=11, choices=State.choices, default=State.PROVISIONAL)
     upload = models.ForeignKey(
         CreditUpload, null=True, blank=True, on_delete=models.PROTECT, related_name="credits"
     )
+    # Never searched by: no index (a user is deactivated, not deleted).
     uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", db_index=False
     )
     adjusts = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="adjustments"
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="adjustments",
+        db_index=False,
     )
     reason = models.CharField(max_length=255, blank=True)
     # 1.3.4: what was converted, e.g. "12 New Zealand B points at 1 red point each".
@@ -230,6 +242,12 @@ class Credit(models.Model):
         indexes = [
             models.Index(fields=["player", "period"]),
             models.Index(fields=["period", "state"]),
+            # The few adjusting credits only.
+            models.Index(
+                fields=["adjusts"],
+                condition=Q(adjusts__isnull=False),
+                name="credit_adjusts_idx",
+            ),
         ]
         constraints = [
             # "One credit per player per event per colour"; adjustments are extra lines.
