@@ -304,6 +304,8 @@ SPECTACULAR_SETTINGS = {
         "ContestantKindEnum": [(kind, kind) for kind in ("pairs", "teams", "individual")],
         "AuthorisedGradeEnum": "awards.models.AUTHORISED_GRADES",
         "GradeEnum": "scheme.abf.grades.ABF_GRADES",
+        "AuthorisationRequestGradeEnum": "awards.models.AuthorisationRequest.GRADES",
+        "AuthorisationRequestStatusEnum": "awards.models.AuthorisationRequest.Status",
     },
 }
 

@@ -372,3 +372,56 @@ def test_the_issue_goes_through_the_authorisation_checks(requested, state_secret
         authorisation_request_issue(by=state_secretary_a, pk=requested.pk, amount=0)
     requested.refresh_from_db()
     assert requested.status == "requested" and not Authorisation.objects.exists()
+
+
+def test_the_request_page_sends_a_request_from_a_club(registered, client_a):
+    response = client_a.post(
+        reverse("awards:authorisation_request_new"),
+        {
+            "grade": "B4c",
+            "kind": "pairs",
+            "results_file": SimpleUploadedFile("red-pairs.csv", MITCHELL),
+            "credit_file": SimpleUploadedFile("red-pairs.red", red_file(rules_awards())),
+            "event_name": "Club red pairs",
+            "starts_on": "2026-03-03",
+        },
+    )
+    created = AuthorisationRequest.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("awards:authorisation_request", args=[created.pk])
+    assert created.club.number == 201 and created.computed["differences"] == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_racing_decisions_issue_one_number(requested, state_secretary_a, staff):
+    import threading
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL: set DATABASE_URL=postgres://...")
+    barrier = threading.Barrier(6)
+    outcomes: list[str] = []
+
+    def decide(index: int) -> None:
+        try:
+            barrier.wait()
+            if index % 2:
+                authorisation_request_refuse(by=staff, pk=requested.pk, reason="No")
+            else:
+                authorisation_request_issue(by=state_secretary_a, pk=requested.pk, amount=500)
+            outcomes.append("decided")
+        except RequestDecided:
+            outcomes.append("refused")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=decide, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["decided"] + ["refused"] * 5
+    requested.refresh_from_db()
+    assert Authorisation.objects.count() == (1 if requested.status == "issued" else 0)
