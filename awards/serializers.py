@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from rest_framework import serializers
@@ -216,6 +217,37 @@ def _outright(data: dict) -> Outright:
         **data,
         walk_in=WalkIn(**walk_in) if walk_in else None,
         consolations=[ConsolationOutright(**c) for c in consolations],
+    )
+
+
+class EventShapeSerializer(serializers.Serializer):
+    """What an upload says of its event's shape: the most it can pay each player is its
+    winner's award by the rules (awards.services.award_checks)."""
+
+    tables = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=1,
+        min_value=Decimal("0.5"),
+        max_value=MAX_TABLES,
+        required=False,
+        allow_null=True,
+        help_text="Tables of the event's biggest field (teams for a teams event); half "
+        "tables allowed. With it, each line above what the winner receives is warned.",
+    )
+    movement = serializers.ChoiceField(
+        choices=[*_choices(Movement), "matches"],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Left out: one winner (the most a field pays). `matches`: teams matches "
+        "of 5 or more boards, with `boards`.",
+    )
+    boards = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS,
+        required=False,
+        allow_null=True,
+        help_text="Boards a session; for teams matches, the boards each team plays in one.",
     )
 
 

@@ -22,7 +22,7 @@ from awards.limits import (
     upload_limits,
 )
 from awards.models import CreditUpload, Event
-from awards.serializers import EVENT_LIMITS, CalculatorRequestSerializer
+from awards.serializers import EVENT_LIMITS, CalculatorRequestSerializer, EventShapeSerializer
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.entry import awards_by_player, credit_results_check
 from awards.services.errors import UploadRejected
@@ -45,12 +45,27 @@ class UploadLineSerializer(serializers.Serializer):
     colour = serializers.CharField()
     points = serializers.IntegerField(help_text="Hundredths of a masterpoint.")
     held = serializers.BooleanField(help_text="1.3.2: an inactive player's points are held.")
-    warning = serializers.CharField(allow_blank=True)
+    warning = serializers.CharField(
+        allow_blank=True,
+        help_text="What to look at on this line: an inactive player's points held, or points "
+        "above the most the event can pay (the most and how it was found).",
+    )
+    most = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        help_text="The most the event can pay one player, in hundredths; null if not known.",
+    )
+
+
+class MostSerializer(serializers.Serializer):
+    points = serializers.IntegerField(help_text="Hundredths of a masterpoint.")
+    how = serializers.CharField(help_text="How the award rules give it.")
 
 
 class UploadSerializer(serializers.ModelSerializer):
     lines = serializers.SerializerMethodField()
     warnings = serializers.SerializerMethodField()
+    most = serializers.SerializerMethodField()
     differences = serializers.SerializerMethodField()
     period = serializers.SerializerMethodField()
     authorisation = serializers.SlugRelatedField(slug_field="number", read_only=True)
@@ -74,6 +89,7 @@ class UploadSerializer(serializers.ModelSerializer):
             "credited_at",
             "cancelled_at",
             "warnings",
+            "most",
             "differences",
             "lines",
         ]
@@ -84,6 +100,11 @@ class UploadSerializer(serializers.ModelSerializer):
 
     def get_warnings(self, upload: CreditUpload) -> list[str]:
         return upload.preview.get("warnings", [])
+
+    @extend_schema_field(MostSerializer(allow_null=True))
+    def get_most(self, upload: CreditUpload) -> dict | None:
+        """The most the event can pay one player and how it was found, if known."""
+        return upload.preview.get("most")
 
     def get_differences(self, upload: CreditUpload) -> list[dict]:
         """Lines whose points differ from what the rules give (files sent with results)."""
@@ -112,7 +133,7 @@ class OrganiserFields(serializers.Serializer):
         return None if number is None else club_by_number(number)
 
 
-class UploadCreateSerializer(OrganiserFields):
+class UploadCreateSerializer(OrganiserFields, EventShapeSerializer):
     file = serializers.FileField(
         help_text="A credit file: .grn, .red, .gld, .rag or .mp?; at most "
         f"{settings.MAX_UPLOAD_FILE_BYTES:,} bytes and {MAX_CREDIT_FILE_LINES:,} lines."
@@ -194,7 +215,13 @@ class UploadCreateApi(_UploadApi):
 
     @extend_schema(
         summary="Check a credit file (App. E step 1)",
-        description=upload_limits(),
+        description=upload_limits()
+        + " With the event's `tables` (and its `sessions`, `kind`, `movement`, `boards`), or "
+        "with its `results`, the award engine works out the most the event can pay one player "
+        "(its winner's award over all its sessions and the outright): the answer's `most` "
+        "says it and how, and each line above it carries a `warning` (also listed in "
+        "`warnings`). A line above what any event of the grade could pay is refused under "
+        '`fields["lines.<n>"]`.',
         request={"multipart/form-data": UploadCreateSerializer},
         responses={
             201: UploadSerializer,
@@ -229,6 +256,9 @@ class UploadCreateApi(_UploadApi):
                 sessions=values["sessions"],
                 organiser=values["organiser"],
                 club=values["club_number"],
+                tables=values.get("tables"),
+                movement=values.get("movement", ""),
+                boards=values.get("boards"),
             ),
             authorisation_number=values["authorisation_number"],
             intended=values["intended"],

@@ -12,6 +12,7 @@ from awards.limits import MAX_ERRORS_LISTED
 from awards.models import CreditUpload
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.errors import AwardsError, Problem, UploadRejected
+from awards.services.results_in import results_upload_check
 from awards.services.uploads import credit_upload_check
 from centre.models import Role
 from centre.permissions import role_required
@@ -32,25 +33,63 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
     return form_class(**options)
 
 
+def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
+    """The credit file alone, or the results file (with the credit file if it comes too)."""
+    data = form.cleaned_data
+    sent, results = data["file"], data["results"]
+    if results is None:
+        return credit_upload_check(
+            by=request.user,
+            filename=sent.name,
+            content=sent.read(),
+            event=form.event_details(),
+            authorisation_number=data["authorisation_number"],
+            intended=data["intended"],
+        )
+    return results_upload_check(
+        by=request.user,
+        filename=results.name,
+        content=results.read(),
+        grade=data["grade"],
+        # A USEBIO file says its kind; a CSV takes the form's.
+        kind=data["kind"] if results.name.lower().endswith(".csv") else "",
+        name=data["name"],
+        starts_on=data["starts_on"],
+        ends_on=data["ends_on"],
+        organiser=data.get("organiser") or "",
+        club=data.get("club_number"),
+        authorisation_number=data["authorisation_number"],
+        credit_filename=sent.name if sent else "",
+        credit_content=sent.read() if sent else None,
+        intended=data["intended"],
+    ).upload
+
+
+# Where a problem of the results on its own field goes on the form: the reader's under
+# `file` (the API's name of the results file) are the results field's.
+RESULTS_FIELDS = {"file": "results", "kind": "kind", "name": "name", "starts_on": "starts_on"}
+
+
 @uploader_required
 def upload_new(request: HttpRequest) -> HttpResponse:
-    """Step 1: the secretary sends a credit file and the event's details; the portal checks."""
+    """Step 1: the secretary sends a credit file, a results file or both, and the event's
+    details; the portal checks."""
     problems: list[Problem] = []
+    rejected_problems = False
     form = event_form(request, CreditFileForm)
     if request.method == "POST" and form.is_valid():
-        sent = form.cleaned_data["file"]
         try:
-            upload = credit_upload_check(
-                by=request.user,
-                filename=sent.name,
-                content=sent.read(),
-                event=form.event_details(),
-                authorisation_number=form.cleaned_data["authorisation_number"],
-                intended=form.cleaned_data["intended"],
-            )
+            upload = _upload_check(request, form)
         except UploadRejected as rejected:
-            # Every problem, by line, above the form (templates/awards/_problems.html).
-            problems = rejected.problems
+            rejected_problems = True
+            # Every problem, by line, above the form (templates/awards/_problems.html); the
+            # results file's under its field, naming the element or line.
+            for problem in rejected.problems:
+                field = RESULTS_FIELDS.get(problem.field) if form.cleaned_data["results"] else None
+                if field:
+                    form.add_error(field, problem.message)
+                else:
+                    problems.append(problem)
         else:
             return redirect("awards:upload", pk=upload.pk)
     waiting = selectors.uploads_for(user=request.user).filter(status=CreditUpload.Status.CHECKED)
@@ -58,7 +97,7 @@ def upload_new(request: HttpRequest) -> HttpResponse:
         request,
         "awards/upload_new.html",
         {"form": form, "problems": problems, "waiting": waiting},
-        status=400 if problems else 200,
+        status=400 if rejected_problems else 200,
     )
 
 
@@ -82,6 +121,8 @@ def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "lines": lines[:PREVIEW_LINES],
             "hidden_lines": max(0, len(lines) - PREVIEW_LINES),
             "warnings": upload.preview.get("warnings", []),
+            "most": upload.preview.get("most"),
+            "results": upload.preview.get("results"),
         },
     )
 
