@@ -139,12 +139,13 @@ def event_ceiling(*, event: EventDetails) -> tuple[Ceiling | None, list[Problem]
         if best is None or points > best[0]:
             best = (points, movement)
     points, movement = best
+    tables = format(Decimal(event.tables).normalize(), "f")
     if movement == MATCHES:
-        shape = f"{event.tables:g} teams playing matches of {event.boards} boards a session"
+        shape = f"{tables} teams playing matches of {event.boards} boards a session"
     elif kind is Kind.TEAMS:
-        shape = f"a field of {event.tables:g} teams"
+        shape = f"a field of {tables} teams"
     else:
-        shape = f"a {MOVEMENT_LABELS[movement]} of {event.tables:g} tables"
+        shape = f"a {MOVEMENT_LABELS[movement]} of {tables} tables"
     over = (
         f"over its {event.sessions} sessions and the outright"
         if event.sessions > 1
