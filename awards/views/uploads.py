@@ -82,12 +82,17 @@ def upload_new(request: HttpRequest) -> HttpResponse:
             upload = _upload_check(request, form)
         except UploadRejected as rejected:
             rejected_problems = True
+            with_results = form.cleaned_data["results"] is not None
             # Every problem, by line, above the form (templates/awards/_problems.html); the
             # results file's under its field, naming the element or line.
             for problem in rejected.problems:
-                field = RESULTS_FIELDS.get(problem.field) if form.cleaned_data["results"] else None
+                field = RESULTS_FIELDS.get(problem.field) if with_results else None
                 if field:
                     form.add_error(field, problem.message)
+                elif with_results and problem.field.startswith("results."):
+                    # The engine's refusal of what the file holds, named by where it is.
+                    where = problem.field.removeprefix("results.")
+                    form.add_error("results", f"{where}: {problem.message}")
                 else:
                     problems.append(problem)
         else:
