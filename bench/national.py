@@ -20,7 +20,6 @@ rows into the same table, on the same machine.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import sys
@@ -162,82 +161,116 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
     }
 
 
-def measure(world: dict, rng: random.Random) -> dict[str, float]:
-    from awards.models import Credit
-    from awards.services.crediting import credit_upload_confirm
-    from awards.services.events import EventDetails
-    from awards.services.uploads import credit_upload_check
-    from operations.services import month_close
-    from scheme.abf import credit_files
-
-    chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each
-    content = credit_files.write([(number, rng.randint(1, 500)) for number in chosen])
-    event = EventDetails(
-        name="National benchmark pairs",
-        starts_on=timezone.localdate() - timedelta(days=1),
-        grade="E",
-    )
-    t0 = time.perf_counter()
-    upload = credit_upload_check(
-        by=world["secretary"], filename="bench.grn", content=content, event=event
-    )
-    t1 = time.perf_counter()
-    upload = credit_upload_confirm(upload=upload, by=world["secretary"])
-    t2 = time.perf_counter()
-    period = upload.period
-    closed = month_close(period=period, by=world["staff"])
-    t3 = time.perf_counter()
-    assert closed.status == "closed"
-    assert Credit.objects.filter(upload=upload, state="approved").count() == FILE_LINES
-
-    # PostgreSQL's own COPY of the same 20,000 rows into the same table, rolled back after.
-    rows = list(
-        Credit.objects.filter(upload=upload).values_list(
-            "player_id", "event_id", "colour", "points", "source", "period_id", "uploaded_by_id"
-        )
-    )
+def _copy_seconds(world: dict, player_ids: list[int], points: list[int], starts_on) -> float:
+    """PostgreSQL's own COPY of the file's rows into the ledger, rolled back after."""
     from awards.models import Event
 
-    spare = Event.objects.create(
-        organiser="club",
-        club=world["secretary"].club,
-        name="COPY comparison",
-        starts_on=event.starts_on,
-        ends_on=event.starts_on,
-        grade="E",
-    )
-    buffer = io.StringIO()
-    stamp = timezone.now().isoformat()
-    for player_id, _event, colour, points, source, period_id, by in rows:
-        buffer.write(
-            f"{player_id}\t{spare.pk}\t{colour}\t{points}\t{source}\t{period_id}\t"
-            f"provisional\t{by}\t\t\t{stamp}\n"
-        )
     with transaction.atomic():
+        spare = Event.objects.create(
+            organiser="club",
+            club=world["secretary"].club,
+            name="COPY comparison",
+            starts_on=starts_on,
+            ends_on=starts_on,
+            grade="E",
+        )
+        period_id = world["period_id"]
+        by = world["secretary"].pk
+        stamp = timezone.now().isoformat()
+        text = "".join(
+            f"{player_id}\t{spare.pk}\tgreen\t{hundredths}\tfile\t{period_id}\t"
+            f"provisional\t{by}\t\t\t{stamp}\n"
+            for player_id, hundredths in zip(player_ids, points, strict=True)
+        )
         with connection.cursor() as cursor:
             # Check the foreign keys as the rows go in, as the crediting's commit does.
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            t4 = time.perf_counter()
+            started = time.perf_counter()
             with cursor.cursor.copy(
                 "COPY awards_credit (player_id, event_id, colour, points, source, period_id, "
                 "state, uploaded_by_id, reason, conversion, created_at) FROM STDIN"
             ) as copy:
-                copy.write(buffer.getvalue())
-            t5 = time.perf_counter()
+                copy.write(text)
+            seconds = time.perf_counter() - started
         transaction.set_rollback(True)
+    return seconds
+
+
+def measure(world: dict, rng: random.Random) -> dict[str, float]:
+    """The upload's two steps against COPY of the same rows, then the month close.
+
+    The comparison is fair to both: two rounds, COPY first in one and the upload first in
+    the other (the second of each on index pages the first brought into memory), and the
+    best of each. The first round's upload is the one kept and closed; the second is rolled
+    back.
+    """
+    from awards.models import Credit
+    from awards.services.crediting import credit_upload_confirm
+    from awards.services.events import EventDetails
+    from awards.services.uploads import credit_upload_check
+    from centre.services import period_for_credits
+    from operations.services import month_close
+    from players.models import Player
+    from scheme.abf import credit_files
+
+    chosen = rng.sample(world["numbers"], FILE_LINES)  # distinct players: one line each
+    points = [rng.randint(1, 500) for _ in chosen]
+    lines = list(zip(chosen, points, strict=True))
+    content = credit_files.write(lines)
+    ids = dict(Player.objects.filter(abf_number__in=chosen).values_list("abf_number", "id"))
+    player_ids = [ids[number] for number in chosen]
+    starts_on = timezone.localdate() - timedelta(days=1)
+    with transaction.atomic():
+        world["period_id"] = period_for_credits().pk
+
+    def upload_seconds(name: str, content: bytes) -> tuple[float, float, object]:
+        event = EventDetails(name=name, starts_on=starts_on, grade="E")
+        t0 = time.perf_counter()
+        upload = credit_upload_check(
+            by=world["secretary"], filename="bench.grn", content=content, event=event
+        )
+        t1 = time.perf_counter()
+        upload = credit_upload_confirm(upload=upload, by=world["secretary"])
+        t2 = time.perf_counter()
+        return t1 - t0, t2 - t1, upload
+
+    # Round 1: COPY, then the upload kept for the close.
+    copies = [_copy_seconds(world, player_ids, points, starts_on)]
+    check_s, credit_s, upload = upload_seconds("National benchmark pairs", content)
+    # Round 2: the upload first (rolled back), then COPY.
+    with transaction.atomic():
+        # Another file (the same file twice is refused as a repeat): one more point each.
+        other = credit_files.write([(number, hundredths + 1) for number, hundredths in lines])
+        again = upload_seconds("National benchmark pairs, again", other)
+        transaction.set_rollback(True)
+    copies.append(_copy_seconds(world, player_ids, points, starts_on))
+    rounds = [(check_s, credit_s), again[:2]]
+    check_s, credit_s = min(rounds, key=sum)
+    copy_s = min(copies)
+
+    t2 = time.perf_counter()
+    closed = month_close(period=upload.period, by=world["staff"])
+    t3 = time.perf_counter()
+    assert closed.status == "closed"
+    assert Credit.objects.filter(upload=upload, state="approved").count() == FILE_LINES
 
     def rate(seconds: float) -> str:
         return f"{seconds:8.2f} s  {FILE_LINES / seconds:>10,.0f} lines/s"
 
     say("")
     say(f"{FILE_LINES:,}-line .grn file on a ledger of {world['credits']:,} credits:")
-    say(f"  check (parse, players, preview)   {rate(t1 - t0)}")
-    say(f"  credit (ledger, totals, one txn)  {rate(t2 - t1)}")
-    say(f"  upload, both steps                {rate(t2 - t0)}")
+    say(f"  check (parse, players, preview)   {rate(check_s)}")
+    say(f"  credit (ledger, totals, one txn)  {rate(credit_s)}")
+    say(f"  upload, both steps                {rate(check_s + credit_s)}")
     say(f"  month close ({FILE_LINES:,} to approve)   {rate(t3 - t2)}")
-    say(f"  PostgreSQL COPY, same rows        {rate(t5 - t4)}")
-    say(f"  crediting runs at {(t5 - t4) / (t2 - t1):.0%} of COPY's speed")
-    return {"check_s": t1 - t0, "credit_s": t2 - t1, "close_s": t3 - t2, "copy_s": t5 - t4}
+    say(f"  PostgreSQL COPY, same rows        {rate(copy_s)}")
+    say(
+        f"  (two rounds, best of each: upload {sum(rounds[0]):.2f} s and {sum(rounds[1]):.2f} s,"
+        f" COPY {copies[0]:.2f} s and {copies[1]:.2f} s)"
+    )
+    say(f"  crediting runs at {copy_s / credit_s:.0%} of COPY's speed")
+    say(f"  check and credit run at {copy_s / (check_s + credit_s):.0%} of COPY's speed")
+    return {"check_s": check_s, "credit_s": credit_s, "close_s": t3 - t2, "copy_s": copy_s}
 
 
 STEP_SECONDS: dict[str, float] = {}
