@@ -17,6 +17,7 @@ from functools import lru_cache
 from awards.services.errors import Problem
 from awards.services.events import EventDetails
 from centre.errors import rules_error_path
+from centre.models import User
 from scheme.abf import (
     Event,
     Field,
@@ -217,6 +218,7 @@ def grade_limit(grade: str) -> Ceiling:
 
 def award_lines_check(
     *,
+    by: User,
     lines: list[dict],
     warnings: list[str],
     event: EventDetails,
@@ -224,10 +226,12 @@ def award_lines_check(
 ) -> tuple[list[Problem], dict | None]:
     """Hold each player's points against the most the event can pay.
 
-    Above what any event of the grade could pay: a problem on each of the player's lines.
-    Above what the event described (or its results) can pay: each line keeps a warning
-    saying the most and how it was found, and the upload's warnings list it. Returns the
-    problems and the ceiling (as the preview keeps it), or None if none was found.
+    Above what any event of the grade could pay: a problem on each of the player's lines,
+    for a secretary; centre staff, who also credit what no award table gives (the national
+    files, corrections of the registry), are warned instead. Above what the event described
+    (or its results) can pay: each line keeps a warning saying the most and how it was
+    found, and the upload's warnings list it. Returns the problems and the ceiling (as the
+    preview keeps it), or None if none was found.
     """
     if event.grade not in ABF_GRADES:
         return [], None
@@ -244,14 +248,15 @@ def award_lines_check(
         line["most"] = ceiling.points if ceiling else None
         whose = f"{line['abf_number']} {line['name']}"
         amount = points_text(total) + (" over the file's lines" if total != line["points"] else "")
-        if total > limit.points:
-            problems.append(
-                Problem(
-                    line["line"],
-                    f"{whose} is given {amount}, more than any grade {event.grade} event can "
-                    f"pay one player ({points_text(limit.points)}, {limit.how}).",
-                )
-            )
+        beyond = (
+            f"more than any grade {event.grade} event can pay one player "
+            f"({points_text(limit.points)}, {limit.how})"
+        )
+        if total > limit.points and not by.is_centre_staff:
+            problems.append(Problem(line["line"], f"{whose} is given {amount}, {beyond}."))
+        elif total > limit.points:
+            line["warning"] = "; ".join(part for part in (line.get("warning"), beyond) if part)
+            warnings.append(f"Line {line['line']}: {whose} is given {amount}, {beyond}.")
         elif ceiling is not None and total > ceiling.points:
             text = (
                 f"above the most this event can pay: {points_text(ceiling.points)} ({ceiling.how})"

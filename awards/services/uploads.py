@@ -243,7 +243,11 @@ def credit_upload_check(
             )
             problems += checked.problems
             more, ceiling = award_lines_check(
-                lines=checked.lines, warnings=checked.warnings, event=event, expected=expected
+                by=by,
+                lines=checked.lines,
+                warnings=checked.warnings,
+                event=event,
+                expected=expected,
             )
             problems += more
     else:

@@ -256,3 +256,15 @@ def test_teams_matches_need_the_boards_and_pay_by_them(secretary_a, members):
     # 4.2.3: 0.008 a board at teams weight 1.0, 24 boards: 0.192, 0.19.
     assert response.json()["most"]["points"] == 19
     assert response.json()["lines"][0]["warning"].startswith("above the most")
+
+
+def test_centre_staff_are_warned_not_refused_above_any_events_award(staff_client, club_a):
+    player = PlayerFactory(home_club=club_a)
+    limit = grade_limit("E").points
+    response = staff_client.post(
+        reverse("awards:upload_new"),
+        form(grn((player.abf_number, limit + 1)), organiser="national"),
+    )
+    assert response.status_code == 302, response.content.decode()
+    upload = CreditUpload.objects.get()
+    assert "more than any grade E event can pay one player" in upload.preview["warnings"][0]
