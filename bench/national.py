@@ -279,13 +279,17 @@ STEP_SECONDS: dict[str, float] = {}
 def hold_report_emails() -> list[int]:
     """The monthly reports' emails (PDFs, certificates) are the Celery workers' job: queued
     during the close, not sent inline by the eager tasks of the test settings. The close's
-    own promotions and reports steps are timed as they run."""
-    from ranks import services
+    own promotions, reports and standings steps are timed as they run."""
+    from ranks import services, standings
 
     queued: list[int] = []
     services._queue_report_emails = queued.extend
-    for name in ("promotions_run", "club_monthly_reports_issue"):
-        step = getattr(services, name)
+    for module, name in (
+        (services, "promotions_run"),
+        (services, "club_monthly_reports_issue"),
+        (standings, "standings_refresh_at_close"),
+    ):
+        step = getattr(module, name)
 
         def timed(*args, _step=step, _name=name, **kwargs):
             started = time.perf_counter()
@@ -294,7 +298,7 @@ def hold_report_emails() -> list[int]:
             finally:
                 STEP_SECONDS[_name] = time.perf_counter() - started
 
-        setattr(services, name, timed)
+        setattr(module, name, timed)
     return queued
 
 
@@ -340,7 +344,8 @@ def measure_promotions(queued: list[int]) -> dict[str, float]:
     say(
         f"  in the close above: promotions of the {FILE_LINES:,} players credited "
         f"{in_close.get('promotions_run', 0):.2f} s, club reports "
-        f"{in_close.get('club_monthly_reports_issue', 0):.2f} s"
+        f"{in_close.get('club_monthly_reports_issue', 0):.2f} s, standings and positions "
+        f"{in_close.get('standings_refresh_at_close', 0):.2f} s"
     )
     ranked = f"rank {first.players:,} players"
     say(f"  {ranked:<33} {rate(t1 - t0, first.players, 'players')}")
