@@ -52,6 +52,16 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # False for points held before the year they are credited in: an opening balance brought
+    # forward from an earlier register, an adjustment for points won in earlier years. They
+    # count in the lifetime and in the rank at 1 January (from the year they are credited
+    # in), never in a year's points or standings (1.7.2); PlayerTotals keeps them apart.
+    of_the_year = models.BooleanField(
+        "awards of the year",
+        default=True,
+        db_default=True,
+        help_text="Unticked for a balance brought forward: points won in earlier years.",
+    )
 
     class Meta:
         ordering = ["-starts_on", "-id"]
@@ -327,12 +337,18 @@ class PlayerTotals(models.Model):
     green_approved = models.BigIntegerField(default=0)
     red_approved = models.BigIntegerField(default=0)
     gold_approved = models.BigIntegerField(default=0)
+    # The points of events not of the year (Event.of_the_year) credited in the year, such as
+    # a balance brought forward: held before the year, so in the lifetime and in the rank at
+    # 1 January of this year and later, but never in the year's own points.
+    brought_forward = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         verbose_name = "player's totals of a year"
         verbose_name_plural = "player totals by year"
         constraints = [
-            models.UniqueConstraint(fields=["player", "year"], name="one_totals_row_per_year")
+            models.UniqueConstraint(
+                fields=["player", "year", "brought_forward"], name="one_totals_row_per_year"
+            )
         ]
 
     def __str__(self) -> str:

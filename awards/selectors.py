@@ -56,27 +56,36 @@ def _add_row(totals: Totals, row: PlayerTotals) -> None:
 
 
 def player_totals(*, player: Player, year: int | None = None) -> Totals:
-    """Lifetime totals (or one calendar year's) read from the kept totals, not the ledger."""
+    """Lifetime totals (or one calendar year's) read from the kept totals, not the ledger.
+
+    A year's are its awards only: points brought forward in it are in the lifetime.
+    """
     totals = Totals()
     rows = PlayerTotals.objects.filter(player=player)
     if year is not None:
-        rows = rows.filter(year=year)
+        rows = rows.filter(year=year, brought_forward=False)
     for row in rows:
         _add_row(totals, row)
     return totals
 
 
 def player_totals_from_ledger(*, player_ids: list[int] | None = None) -> dict[tuple, int]:
-    """(player, year, field) -> hundredths, summed from the ledger itself."""
+    """(player, year, brought forward, field) -> hundredths, summed from the ledger itself:
+    the points of events not of the year (Event.of_the_year) are those brought forward."""
     credits = Credit.objects.all()
     if player_ids is not None:
         credits = credits.filter(player_id__in=player_ids)
     sums: dict[tuple, int] = {}
-    for row in credits.values("player_id", "period__year", "colour", "state").annotate(
-        points=Sum("points")
-    ):
-        key = (row["player_id"], row["period__year"], f"{row['colour']}_{row['state']}")
-        sums[key] = row["points"]
+    for row in credits.values(
+        "player_id", "period__year", "event__of_the_year", "colour", "state"
+    ).annotate(points=Sum("points")):
+        key = (
+            row["player_id"],
+            row["period__year"],
+            not row["event__of_the_year"],
+            f"{row['colour']}_{row['state']}",
+        )
+        sums[key] = sums.get(key, 0) + row["points"]
     return sums
 
 
@@ -93,12 +102,14 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
                 name = f"{colour}_{state}"
                 value = getattr(row, name)
                 if value:
-                    kept[(row.player_id, row.year, name)] = value
+                    kept[(row.player_id, row.year, row.brought_forward, name)] = value
     problems = []
     for key in sorted(set(ledger) | set(kept)):
         if ledger.get(key, 0) != kept.get(key, 0):
+            player, year, brought_forward, name = key
+            where = f"{year} brought forward" if brought_forward else str(year)
             problems.append(
-                f"player {key[0]} {key[1]} {key[2]}: ledger {ledger.get(key, 0)}, "
+                f"player {player} {where} {name}: ledger {ledger.get(key, 0)}, "
                 f"totals {kept.get(key, 0)}"
             )
     return problems

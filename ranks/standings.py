@@ -6,10 +6,13 @@ being the rank held at the start of the year, with Gold and Silver Grand Masters
 Registered foreign players are excluded: 1.3.3 registers visiting overseas players in the
 Foreign Players, NZ Players and English Players clubs, so the home members of all three are.
 
-Points of a year are the approved points of its months (PlayerTotals of the year), so the
-standings of the year under way grow as its months are closed. The rank at 1 January is
-computed here from the approved totals of the years before, with the rules of 1.8, so it does
-not depend on when the promotions were recorded.
+Points of a year are the approved awards of its months (PlayerTotals of the year), so the
+standings of the year under way grow as its months are closed. Points brought forward in a
+year (a balance from an earlier register, an adjustment for earlier years: events not of the
+year) were won before it: never points of the year, they count in the rank at its 1 January.
+The rank at 1 January is computed here from the approved totals of the years before and those
+brought forward in the year, with the rules of 1.8, so it does not depend on when the
+promotions were recorded.
 
 Both are kept per year in `YearStanding`, refreshed in one statement at each month close and
 marked with the versions of the approved totals and the pre-1982 allowances they were kept
@@ -25,7 +28,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F, QuerySet
 
-from awards.models import PlayerTotals
+from awards.models import Credit, PlayerTotals
 from awards.services.positions import positions_refresh
 from centre.models import Period
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
@@ -133,8 +136,14 @@ def _tables() -> tuple[str, str, str]:
     )
 
 
-# A year's totals that put a player in its standings: some approved points of the year.
-_WON = "(t.green_approved > 0 OR t.red_approved > 0 OR t.gold_approved > 0)"
+# A year's totals that put a player in its standings: some approved awards of the year.
+_WON = (
+    "(NOT t.brought_forward AND "
+    "(t.green_approved > 0 OR t.red_approved > 0 OR t.gold_approved > 0))"
+)
+# The totals held at 1 January of the year %s (twice): the years before, and the points
+# brought forward in the year itself.
+_BEFORE = "(b.year < %s OR (b.year = %s AND b.brought_forward))"
 
 
 def standings_refresh(*, year: int, version: str | None = None) -> str:
@@ -159,10 +168,10 @@ def standings_refresh(*, year: int, version: str | None = None) -> str:
             f"t.green_approved + t.red_approved + t.gold_approved, {_start_order_of('b')} "
             f"FROM {totals} AS t JOIN {players} AS p ON p.id = t.player_id "
             f"LEFT JOIN (SELECT player_id, SUM(green_approved) AS green, "
-            f"SUM(red_approved) AS red, SUM(gold_approved) AS gold FROM {totals} "
-            f"WHERE year < %s GROUP BY player_id) AS b ON b.player_id = t.player_id "
+            f"SUM(red_approved) AS red, SUM(gold_approved) AS gold FROM {totals} AS b "
+            f"WHERE {_BEFORE} GROUP BY player_id) AS b ON b.player_id = t.player_id "
             f"WHERE t.year = %s AND {_WON}",
-            [year, year],
+            [year, year, year],
         )
     transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
     return version
@@ -195,7 +204,7 @@ def standings_update(*, year: int, version: str | None = None) -> str:
             f"earlier AS (SELECT b.player_id, SUM(b.green_approved) AS green, "
             f"SUM(b.red_approved) AS red, SUM(b.gold_approved) AS gold "
             f"FROM {totals} AS b JOIN changed AS c ON c.player_id = b.player_id "
-            f"WHERE b.year < %s GROUP BY b.player_id) "
+            f"WHERE {_BEFORE} GROUP BY b.player_id) "
             f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "
             f"SELECT %s, c.player_id, c.green, c.red, c.gold, c.green + c.red + c.gold, "
             f"{_start_order_of('e')} FROM changed AS c JOIN {players} AS p ON p.id = c.player_id "
@@ -203,7 +212,7 @@ def standings_update(*, year: int, version: str | None = None) -> str:
             f"ON CONFLICT (year, player_id) DO UPDATE SET green = excluded.green, "
             f"red = excluded.red, gold = excluded.gold, total = excluded.total, "
             f"start_order = excluded.start_order",
-            [year, year, year],
+            [year, year, year, year],
         )
         # A negative adjustment may leave a player with no points of the year.
         cursor.execute(
@@ -241,7 +250,9 @@ def standings_refresh_at_close(*, period: Period) -> None:
     """
     version = data_version(APPROVED, PRE_1982)
     kept = cache.get(_kept_key(period.year))
-    if kept is not None and _pre_1982_part(kept) == _pre_1982_part(version):
+    # Points brought forward this month move ranks at 1 January, not points of the year.
+    brought_forward = Credit.objects.filter(period=period, event__of_the_year=False).exists()
+    if kept is not None and _pre_1982_part(kept) == _pre_1982_part(version) and not brought_forward:
         standings_update(year=period.year, version=version)
     else:
         standings_refresh(year=period.year, version=version)

@@ -245,6 +245,9 @@ def credit_add(
         adjusts=adjusts,
     )
     totals_add(
-        year=period.year, amounts=[(player.pk, colour, points)], state=Credit.State.PROVISIONAL
+        year=period.year,
+        amounts=[(player.pk, colour, points)],
+        state=Credit.State.PROVISIONAL,
+        brought_forward=not event.of_the_year,
     )
     return credit

@@ -3,7 +3,7 @@ from io import StringIO
 import pytest
 from django.core import mail
 from django.core.management import call_command
-from django.db.models import Min
+from django.db.models import Max, Min, Sum
 from django.test import Client
 from django.utils import timezone
 
@@ -130,3 +130,29 @@ def test_the_last_quarters_reports_and_invoices_are_emailed_once_as_the_quarter_
     sent = len(mail.outbox)
     seed(players=700)
     assert len(mail.outbox) == sent
+
+
+@pytest.mark.django_db
+def test_the_demo_standings_are_led_by_points_won_in_the_year_in_groups_from_the_balances():
+    # Enough players for the clubs to hold their weekly sessions.
+    seed(players=500)
+    year = Credit.objects.aggregate(year=Max("period__year"))["year"]
+
+    response = Client().get(f"/api/v1/standings/{year}")
+
+    assert response.status_code == 200
+    body = response.json()
+    rows = body["results"] if isinstance(body, dict) else body
+    leader = rows[0]
+    won = Credit.objects.filter(
+        player__abf_number=leader["abf_number"],
+        period__year=year,
+        state=Credit.State.APPROVED,
+        event__of_the_year=True,
+    ).aggregate(points=Sum("points"))["points"]
+    # The leader's points are the year's awards, not a balance brought forward.
+    assert leader["points"] == won
+    assert leader["points"] < 1_000_00
+    # The balances brought forward give the ranking groups at 1 January.
+    groups = {row["group"] for row in rows}
+    assert groups - {"Nil"}

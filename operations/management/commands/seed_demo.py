@@ -185,10 +185,11 @@ class Command(BaseCommand):
         with transaction.atomic():
             Credit.objects.bulk_create(credits, batch_size=2000)
             totals = player_totals_from_ledger()
-            rows: dict[tuple[int, int], PlayerTotals] = {}
-            for (player_id, year, field), points in totals.items():
+            rows: dict[tuple[int, int, bool], PlayerTotals] = {}
+            for (player_id, year, brought_forward, field), points in totals.items():
                 row = rows.setdefault(
-                    (player_id, year), PlayerTotals(player_id=player_id, year=year)
+                    (player_id, year, brought_forward),
+                    PlayerTotals(player_id=player_id, year=year, brought_forward=brought_forward),
                 )
                 setattr(row, field, points)
             PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
@@ -220,6 +221,9 @@ class Command(BaseCommand):
                 ends_on=day,
                 grade=grade,
                 created_by=staff,
+                # Points won before the register: in the lifetime and the ranks at
+                # 1 January, never in the year's standings (1.7.2).
+                of_the_year=False,
             )
             for colour, grade in (("green", "E"), ("red", "B4"), ("gold", "A"))
         }
