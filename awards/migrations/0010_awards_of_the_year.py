@@ -5,6 +5,8 @@ from collections import defaultdict
 from django.db import migrations, models
 from django.db.models import Exists, OuterRef, Q, Sum
 
+from centre.versions import APPROVED, LIFETIME, data_changed
+
 # Existing balances brought forward are recognised by what the register wrote for them: an
 # event named "... brought forward ..." or whose credits say "brought forward" in their
 # reason, all of them adjustments (an event with any award credited is an event of the year).
@@ -60,6 +62,8 @@ def balances_brought_forward(apps, schema_editor) -> None:
                 changed.append(row)
         PlayerTotals.objects.bulk_update(changed, FIELDS, batch_size=1000)
         PlayerTotals.objects.bulk_create(created, batch_size=1000)
+    # The standings and pages kept from the totals as they were are built again.
+    data_changed(APPROVED, LIFETIME)
 
 
 def balances_as_points_of_the_year(apps, schema_editor) -> None:
@@ -75,6 +79,7 @@ def balances_as_points_of_the_year(apps, schema_editor) -> None:
         row.save(update_fields=FIELDS)
         kept.delete()
     Event.objects.filter(of_the_year=False).update(of_the_year=True)
+    data_changed(APPROVED, LIFETIME)
 
 
 FIELDS = [
