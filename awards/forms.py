@@ -336,6 +336,7 @@ class CreditFileForm(EventDetailsForm):
     results = forms.FileField(
         label="Results file (USEBIO .xml or .csv)",
         required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".xml,.csv"}),
         help_text="The file your scoring program wrote. Alone, the awards the rules give for "
         "it are the upload; with the credit file, every line that differs from them is listed. "
         "The event's name, first day and kind default to the file's.",
