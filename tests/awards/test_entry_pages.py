@@ -27,8 +27,8 @@ def event(**extra) -> dict:
 
 
 def row(page: str, number: int) -> str:
-    """The HTML of the page's row `number`."""
-    found = re.search(rf'<tr data-row="{number}"[^>]*>.*?</tr>', page, re.S)
+    """The HTML of the page's row `number`, and of its error below it."""
+    found = re.search(rf'<tr data-row="{number}"[^>]*>.*?(?=<tr data-row=|</tbody>)', page, re.S)
     assert found, f"no row {number}"
     return found.group(0)
 
