@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from centre.errors import DomainError
+from centre.errors import DomainError, field_label
 
 
 class AwardsError(DomainError):
@@ -21,9 +21,11 @@ class Problem:
 
     @property
     def where(self) -> str:
+        """Where it is, in words for a message: "Line 12", "File", or the field's name in
+        words ("Authorisation"); a page with the form names it by the form's label."""
         if self.field:
-            return self.field
-        return f"line {self.line}" if self.line else "file"
+            return field_label(None, self.field)
+        return f"Line {self.line}" if self.line else "File"
 
     @property
     def key(self) -> str:

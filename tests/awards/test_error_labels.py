@@ -106,3 +106,32 @@ def test_a_field_s_label_is_the_form_s_own_or_the_name_in_words():
     assert field_label(form, "authorisation") == "Authorisation number"
     assert field_label(form, "lines.12") == "Line 12"
     assert field_label(None, "duplicates_reviewed") == "Duplicates reviewed"
+
+
+def test_a_refusal_at_confirmation_names_its_field_in_words(
+    client_a, secretary_a, state_secretary_a, club_a, players_a
+):
+    from awards.services.authorisations import authorisation_issue
+    from awards.services.uploads import credit_upload_check
+    from tests.awards.conftest import event
+
+    authorisation = authorisation_issue(
+        by=state_secretary_a, club=club_a, event_name="Red pairs", grade="B4c", amount=500
+    )
+    first, second = (
+        credit_upload_check(
+            by=secretary_a,
+            filename=name,
+            content=grn((player.abf_number, 300)),
+            event=event("B4c", name=name),
+            authorisation_number=authorisation.number,
+        )
+        for name, player in (("one.red", players_a[0]), ("two.red", players_a[1]))
+    )
+    client_a.post(reverse("awards:upload_confirm", args=[first.pk]))
+
+    page = client_a.post(reverse("awards:upload_confirm", args=[second.pk]), follow=True)
+
+    text = page.content.decode()
+    assert f"Authorisation: Authorisation {authorisation.number} has 2.00 red points left" in text
+    assert "authorisation:" not in text
