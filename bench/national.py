@@ -151,6 +151,13 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
         cursor.execute("ANALYZE")
         cursor.execute("SELECT COUNT(*) FROM awards_credit")
         count = cursor.fetchone()[0]
+    # As the last month close left them: the standings of every year and the positions kept.
+    from awards.services.positions import positions_refresh
+    from ranks.standings import standings_refresh
+
+    for year in sorted({year for year, _month in months}):
+        standings_refresh(year=year)
+    positions_refresh()
     say(f"  ledger: {count:,} credits, built in {time.perf_counter() - started:.0f} s")
     return {
         "staff": staff,
