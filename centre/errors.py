@@ -83,7 +83,7 @@ def form_field(form: forms.Form, name: str) -> str | None:
 def field_label(form: forms.Form | None, name: str) -> str:
     """What the page calls a service's field: the form's label ("Event date") when the form
     has the field, else the name in words ("event.club_number" -> "Club number")."""
-    field = form_field(form, name) if form is not None else None
+    field = form_field(form, name) if isinstance(form, forms.BaseForm) else None
     if field is not None:
         return str(form[field].label)
     parts = name.split(".")

@@ -106,6 +106,7 @@ def test_a_field_s_label_is_the_form_s_own_or_the_name_in_words():
     assert field_label(form, "authorisation") == "Authorisation number"
     assert field_label(form, "lines.12") == "Line 12"
     assert field_label(None, "duplicates_reviewed") == "Duplicates reviewed"
+    assert field_label("", "intended") == "Intended"  # a template's missing form
 
 
 def test_a_refusal_at_confirmation_names_its_field_in_words(
