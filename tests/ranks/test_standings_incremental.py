@@ -8,6 +8,7 @@ from django.core.cache import cache
 
 from awards.models import PlayerTotals
 from centre.models import Period
+from centre.versions import APPROVED, data_changed
 from ranks.models import YearStanding
 from ranks.standings import _kept_key, standings_refresh, standings_refresh_at_close
 from tests.factories import PlayerFactory
@@ -56,6 +57,7 @@ def _credit_a_month(rng: random.Random, players: list) -> None:
     emptied = PlayerTotals.objects.filter(year=2025, red_approved__gt=0).first()
     emptied.green_approved = emptied.red_approved = emptied.gold_approved = 0
     emptied.save()
+    data_changed(APPROVED)  # as the approval does
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -100,6 +102,7 @@ def test_a_close_of_an_earlier_year_keeps_the_later_years_ranks_at_1_january(
         totals, _ = PlayerTotals.objects.get_or_create(player=player, year=2024)
         totals.red_approved += 2000_00
         totals.save()
+    data_changed(APPROVED)
 
     standings_refresh_at_close(period=Period.objects.create(year=2024, month=12))
     kept = {year: _rows(year) for year in (2024, 2025)}

@@ -1,0 +1,74 @@
+"""Every approval at the month close writes each index of the ledger again (the state is in
+one of them), so the ledger has no index that another already gives: none whose columns
+begin another's. The players' rank, written for thousands of players at a close, is in no
+index of theirs, and on PostgreSQL their pages keep room for it (a heap-only update)."""
+
+import pytest
+from django.db import connection
+
+from awards.models import Credit, PlayerPosition
+from players.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def _indexes(table: str) -> dict[str, tuple[str, ...]]:
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, table)
+    return {
+        name: tuple(found["columns"])
+        for name, found in constraints.items()
+        if found["index"] or found["unique"] or found["primary_key"]
+    }
+
+
+def test_no_index_of_the_ledger_repeats_the_first_columns_of_another():
+    indexes = _indexes(Credit._meta.db_table)
+    repeats = [
+        (name, other)
+        for name, columns in indexes.items()
+        for other, longer in indexes.items()
+        if other != name and len(longer) > len(columns) and longer[: len(columns)] == columns
+    ]
+
+    assert repeats == []
+    # What the portal's reads do use: a player's ledger, a month's credits by state, an
+    # event's and an upload's credits.
+    assert {
+        ("player_id", "period_id"),
+        ("period_id", "state"),
+        ("event_id",),
+        ("upload_id",),
+    } <= set(indexes.values())
+
+
+def test_the_rank_written_at_the_close_is_in_no_index_of_the_players():
+    indexes = _indexes(Player._meta.db_table)
+
+    assert not [name for name, columns in indexes.items() if "rank_order" in columns]
+
+
+@pytest.mark.postgres
+def test_the_players_pages_keep_room_for_the_rank_s_update():
+    if connection.vendor != "postgresql":
+        pytest.skip("a fill factor is PostgreSQL's: set DATABASE_URL=postgres://...")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reloptions FROM pg_class WHERE relname = %s", [Player._meta.db_table]
+        )
+        (options,) = cursor.fetchone()
+
+    assert "fillfactor=80" in (options or [])
+
+
+@pytest.mark.postgres
+def test_the_positions_pages_keep_room_for_every_row_s_update():
+    if connection.vendor != "postgresql":
+        pytest.skip("a fill factor is PostgreSQL's: set DATABASE_URL=postgres://...")
+    table = PlayerPosition._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [table])
+        (options,) = cursor.fetchone()
+
+    assert "fillfactor=50" in (options or [])
+    assert _indexes(table) == {f"{table}_pkey": ("player_id",)}
