@@ -17,7 +17,9 @@ What is read (README "Results files"):
   number; a program may drop its leading zero). The program's own award, when written, is
   `MASTER_POINTS_AWARDED` in hundredths directly under the contestant (Compscore) or inside
   `MASTER_POINTS`; it is shown, never credited.
-- One session of one section: `EVENT/PARTICIPANTS`. Several: `EVENT/SESSION` (each with
+- One session of one section: `EVENT/PARTICIPANTS`. One session of several sections:
+  `EVENT/SECTION` (its `SECTION_ID` an attribute or an element), each holding its
+  `PARTICIPANTS`. Several sessions: `EVENT/SESSION` (each with
   `SESSION_NUMBER` and optional `BOARDS_PLAYED`), each with `SECTION` (`SECTION_ID`, e.g.
   A) holding its `PARTICIPANTS`; the event's own `PARTICIPANTS` then give the final
   placings. Matches (teams, Swiss): `SESSION/MATCH` with `BOARDS_PLAYED` and `HOME` and
@@ -55,7 +57,15 @@ MAX_BYTES = 2_000_000
 
 # EVENT_TYPE values read, by what competes; matches may be played in any of them.
 PAIRS_TYPES = frozenset(
-    {"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP", "IMP_PAIRS", "SWISS_PAIRS", "AGGREGATE_PAIRS"}
+    {
+        "PAIRS",
+        "MP_PAIRS",
+        "BUTLER_PAIRS",
+        "CROSS_IMP",
+        "IMP_PAIRS",
+        "SWISS_PAIRS",
+        "AGGREGATE_PAIRS",
+    }
 )
 TEAMS_TYPES = frozenset(
     {"TEAMS", "MP_TEAMS", "IMP_TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "KO_TEAMS", "BAM_TEAMS"}
@@ -226,6 +236,10 @@ class _Reader:
 
     def _sessions(self, event: Element) -> tuple[list[dict], dict | None]:
         sessions = event.findall("SESSION")
+        if not sessions and event.find("SECTION") is not None:
+            # One session in several sections, written straight under the event (as NZ
+            # Bridge's Scorer and others write it): the event is its one session.
+            sessions = [event]
         top = event.find("PARTICIPANTS")
         if not sessions:
             if top is None:
@@ -240,7 +254,7 @@ class _Reader:
         result = []
         for index, session in enumerate(sessions, start=1):
             number = _attr_or_child(session, "SESSION_NUMBER") or str(index)
-            where = f"EVENT/SESSION[{number}]"
+            where = "EVENT" if session is event else f"EVENT/SESSION[{number}]"
             matches = session.findall("MATCH")
             sections = session.findall("SECTION")
             if matches:

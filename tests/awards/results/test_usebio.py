@@ -4,6 +4,7 @@ element names, the quirks of the programs that write them, and every bad file na
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -47,6 +48,29 @@ def test_mitchell_of_two_sections_gives_four_fields_each_of_its_section_tables()
     assert session["fields"][3]["ranking"] == [["B2NS"], ["B1NS", "B3NS"], ["B4NS"]]
     assert len(read.players) == 16 and all(len(n) == 2 for n in read.players.values())
     assert awards_of(read)["A1NS"].total > 0
+
+
+def test_sections_written_straight_under_the_event_are_its_one_session():
+    # As NZ Bridge's Scorer writes a session of several sections: no SESSION element, each
+    # SECTION under the EVENT with its SECTION_ID as an attribute, EVENT_TYPE "PAIRS".
+    root = ElementTree.fromstring(sample("pairs_mitchell_two_sections.xml"))  # noqa: S314
+    event = root.find("EVENT")
+    event.set("EVENT_TYPE", "PAIRS")
+    (session,) = event.findall("SESSION")
+    for section in session.findall("SECTION"):
+        section_id = section.find("SECTION_ID")
+        section.set("SECTION_ID", section_id.text)
+        section.remove(section_id)
+        event.append(section)
+    event.remove(session)
+    flat = usebio.read(ElementTree.tostring(root))
+
+    nested = usebio.read(sample("pairs_mitchell_two_sections.xml"))
+    assert [(f["tables"], f["name"], f["ranking"]) for f in flat.sessions[0]["fields"]] == [
+        (f["tables"], f["name"], f["ranking"]) for f in nested.sessions[0]["fields"]
+    ]
+    assert flat.players == nested.players
+    assert awards_of(flat)["B2NS"].total == awards_of(nested)["B2NS"].total
 
 
 def test_howell_of_two_sessions_keeps_each_pair_by_its_players_and_gives_final_placings():
