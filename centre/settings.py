@@ -176,7 +176,8 @@ STORAGES = {
 }
 MEDIA_ROOT = Path(env.string("MEDIA_ROOT", str(BASE_DIR / "var" / "media")))
 
-# The supplier printed on every tax invoice (GST law: its name and ABN).
+# The supplier printed on every tax invoice (GST law: its name and ABN). The defaults are the
+# demo's: a federation sets its own legal name and ABN before it invoices.
 CENTRE_SUPPLIER_NAME = env.string(
     "CENTRE_SUPPLIER_NAME", "Australian Bridge Federation, Masterpoint Centre"
 )
