@@ -285,7 +285,8 @@ class Command(BaseCommand):
                 for d in ("N", "E")
             ]
             awards = compute_awards(
-                RulesEvent(grade="E", kind=Kind.PAIRS, sessions=[Session(fields=fields)])
+                RulesEvent(grade="E", kind=Kind.PAIRS, sessions=[Session(fields=fields)]),
+                working=False,
             )
             for contestant in awards.contestants:
                 points = int(contestant.total * 100)
