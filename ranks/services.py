@@ -19,6 +19,7 @@ from centre.models import Period
 from players import calendar
 from players.models import Player
 from ranks import documents, tasks
+from ranks.ladder import rank_order_sql
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
 
@@ -61,32 +62,10 @@ def _require_closed(period: Period) -> None:
         )
 
 
-def _rank_reached_sql() -> str:
-    """A CASE giving the order of the highest rank of 1.8 met by the columns of `totals`
-    (green, red, gold: approved ledger points; pre: pre-1982 red), 0 below the first.
-
-    The same test as Rank.is_met, in whole numbers: the pre-1982 red points count as red,
-    and the allowance n/d of them lowers the red-and-gold and gold minimums of a Life or
-    Grand rank. A whole number of hundredths x meets a minimum m lowered to m - (n/d)p
-    exactly when d*x + n*p >= d*m, so no fraction ever reaches the database.
-    """
-    total = "(t.green + t.red + t.gold + t.pre)"
-    red_and_gold = "(t.red + t.gold + t.pre)"
-    whens = []
-    for rank in _RANKS_HIGHEST_FIRST:
-        n = int(rank.pre_1982_allowance.numerator)
-        d = int(rank.pre_1982_allowance.denominator)
-        allowance = f" + {n} * t.pre" if n else ""
-        whens.append(
-            f"WHEN {total} >= {int(rank.total)}"
-            f" AND {d} * {red_and_gold}{allowance} >= {d * int(rank.red_and_gold)}"
-            f" AND {d} * t.gold{allowance} >= {d * int(rank.gold)}"
-            f" THEN {rank.order}"
-        )
-    return "CASE " + " ".join(whens) + " ELSE 0 END"
-
-
-_RANK_REACHED = _rank_reached_sql()
+# 1.8: the pre-1982 red points count as red points (and lower the Life and Grand minimums).
+_RANK_REACHED = rank_order_sql(
+    green="t.green", red="(t.red + t.pre)", gold="t.gold", pre_1982_red="t.pre"
+)
 
 
 def _candidates_sql() -> str:
@@ -152,7 +131,7 @@ def _promote_chunk(
 ) -> PromotionsRun:
     """Promote one chunk of players in a few set-based statements, in one transaction.
 
-    Each player's highest rank is found in the database (_rank_reached_sql), once; then a
+    Each player's highest rank is found in the database (ranks.ladder.rank_order_sql), once; then a
     Promotion is written for every player whose rank is above the one held, the rank held is
     raised to it, and the One Thousand Club gains every player whose total reached 1,000. A
     row already there is left as it is, and a rank is only ever raised, so a concurrent or

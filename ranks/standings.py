@@ -34,6 +34,7 @@ from centre.models import Period
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
 from clubs.models import Club
 from players.models import Player
+from ranks.ladder import rank_order_sql
 from ranks.models import YearStanding
 from scheme.abf.ranks import RANKS, Rank
 
@@ -86,28 +87,6 @@ class Standing:
         return f"{self.given_names} {self.family_name}"
 
 
-def _rank_order_sql(*, green: str, red: str, gold: str, pre_1982_red: str) -> str:
-    """SQL for `rank_for(Totals(green, red, gold), pre_1982_red).order`, 0 below the first.
-
-    Each rank is tried highest first, as `rank_for` does (the table is not monotonic). A
-    minimum lowered by a share num/den of the pre-1982 red points is met by the next whole
-    hundredth, so `points >= ceil(minimum - share)` is `den * points >= den * minimum - num *
-    pre_1982_red` in whole numbers.
-    """
-    total = f"({green} + {red} + {gold})"
-    red_and_gold = f"({red} + {gold})"
-    whens = []
-    for rank in reversed(RANKS):
-        num, den = rank.pre_1982_allowance.numerator, rank.pre_1982_allowance.denominator
-        whens.append(
-            f"WHEN {total} >= {rank.total} "
-            f"AND {den} * {red_and_gold} >= {den * rank.red_and_gold} - {num} * {pre_1982_red} "
-            f"AND {den} * {gold} >= {den * rank.gold} - {num} * {pre_1982_red} "
-            f"THEN {rank.order}"
-        )
-    return f"CASE {' '.join(whens)} ELSE 0 END"
-
-
 def _kept_key(year: int) -> str:
     return f"kept:standings:{year}"
 
@@ -119,7 +98,7 @@ _LOCK = 7_140_002
 def _start_order_of(source: str) -> str:
     """SQL for the rank at 1 January of a player `p` whose earlier years are summed in
     `source` (columns green, red, gold; none for a player with no earlier points)."""
-    return _rank_order_sql(
+    return rank_order_sql(
         green=f"COALESCE({source}.green, 0)",
         red=f"COALESCE({source}.red, 0)",
         gold=f"COALESCE({source}.gold, 0)",
