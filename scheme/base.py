@@ -98,6 +98,29 @@ class Scheme:
     stars: Callable[[SchemeRank, PointTotals], int] | None = field(
         default=None, compare=False, repr=False
     )
+    # The calculator's JSON (POST /api/v1/calculator/awards), for schemes whose rules are
+    # not read by the ABF's serializer: `calculator_event` turns a request mapping into the
+    # scheme's event (raising `RulesError` whose `field` names the offending key as the ABF does:
+    # "sessions[0].tables"), `calculator_answer` turns its awards into the answer (the ABF's
+    # shape: rules, contestants with their points by kind and total, players, working), and
+    # `calculator_examples` are named example requests for the OpenAPI schema.
+    calculator_event: Callable[[Mapping[str, Any]], Any] | None = field(
+        default=None, compare=False, repr=False
+    )
+    calculator_answer: Callable[[Any], dict[str, Any]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    calculator_examples: Mapping[str, Mapping[str, Any]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # The rank calculator (GET /api/v1/ranks?scheme=...): query parameters, as strings, to
+    # the rank, stars, grade and whatever else the scheme reports, and what the next rank
+    # needs; raises `RulesError` naming the parameter. `rank_parameters` describe the
+    # parameters it reads, (name, description), for the page's form and the OpenAPI schema.
+    rank_calculator: Callable[[Mapping[str, str]], dict[str, Any]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    rank_parameters: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
     def compute_awards(self, event: Any) -> Any:
         """The awards of an event under the edition it names (or the default)."""
