@@ -16,7 +16,7 @@ def _row(line: StatementLine) -> list[str]:
     event = credit.event
     name = event.name
     if credit.reason:
-        name += f" (adjustment: {credit.reason})"
+        name += f" ({credit.reason_label}: {credit.reason})"
     if credit.conversion:
         name += f" ({credit.conversion})"
     return [

@@ -5,6 +5,7 @@ from awards.views import (
     authorisations,
     calculator,
     entries,
+    grants,
     lookup,
     reciprocity,
     uploads,
@@ -25,6 +26,7 @@ urlpatterns = [
     path("b4c/", authorisations.b4c_points, name="b4c"),
     path("", include(authorisation_requests.urlpatterns)),
     path("reciprocity/", reciprocity.reciprocity, name="reciprocity"),
+    path("grants/", grants.grants, name="grants"),
     path("lookup/", lookup.lookup, name="lookup"),
     path("players/<str:abf_number>/", lookup.player_record, name="player"),
     path(
