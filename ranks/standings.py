@@ -5,6 +5,8 @@ the McCutcheon awards to the player of each master ranking group who won the mos
 being the rank held at the start of the year, with Gold and Silver Grand Masters combined.
 Registered foreign players are excluded: 1.3.3 registers visiting overseas players in the
 Foreign Players, NZ Players and English Players clubs, so the home members of all three are.
+An immigrant granted an equivalent ranking (1.3.3) wins no award of a group below Life Master
+at or below that ranking (1.7.3).
 
 Points of a year are the approved awards of its months (PlayerTotals of the year), so the
 standings of the year under way grow as its months are closed. Points brought forward in a
@@ -26,9 +28,9 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import Exists, F, OuterRef, QuerySet
 
-from awards.models import Credit, PlayerTotals
+from awards.models import Credit, Grant, PlayerTotals
 from awards.services.positions import positions_refresh
 from centre.models import Period
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
@@ -36,6 +38,7 @@ from clubs.models import Club
 from players.models import Player
 from ranks.ladder import rank_order_sql
 from ranks.models import YearStanding
+from scheme.abf.grants import mccutcheon_excluded
 from scheme.abf.ranks import RANKS, Rank
 
 COLOURS = ("green", "red", "gold")
@@ -307,7 +310,21 @@ def year_standings(
     if state:
         rows = rows.filter(player__home_club__state__code=state.upper())
     if group is not None:
-        rows = rows.filter(start_order__in=_orders_of(group))
+        orders = _orders_of(group)
+        rows = rows.filter(start_order__in=orders)
+        lowest = min(orders)
+        if mccutcheon_excluded(group_order=lowest, overseas_order=lowest):
+            # 1.7.3: an immigrant who achieved this ranking or a higher one in their former
+            # country (the equivalent ranking they were granted, 1.3.3) cannot win it here.
+            rows = rows.exclude(
+                Exists(
+                    Grant.objects.filter(
+                        player=OuterRef("player"),
+                        basis=Grant.Basis.RESIDENT,
+                        rank_order__gte=lowest,
+                    )
+                )
+            )
     standings: list[Standing] = []
     previous_points, position = None, 0
     for row in _first_rows(rows, limit):

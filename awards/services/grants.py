@@ -13,6 +13,7 @@ from awards.models import Credit, Event, Grant
 from awards.services.crediting import credit_add
 from awards.services.errors import AwardsError
 from centre.models import User
+from centre.versions import PLAYERS, data_changed
 from clubs.models import Club
 from players.models import Player
 from scheme.abf.grants import GrantBasis, GrantError, grant_award
@@ -142,4 +143,6 @@ def grant_make(
                     by=by,
                     reason=reason[:255],
                 )
+        # 1.7.3: a new resident's ranking abroad changes the groups they may win.
+        data_changed(PLAYERS)
     return grant
