@@ -14,6 +14,7 @@ from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
 from players import calendar, tasks
 from players.models import Alternate, Player, PlayerChange
+from scheme.abf.membership import YOUTH_AGE_LIMIT, youth_eligible
 
 # The oldest birth year the registry accepts; anything earlier is a typing mistake.
 EARLIEST_BIRTH_YEAR = 1900
@@ -136,3 +137,23 @@ def alternate_drop(player: Player, club: Club) -> list[int]:
     """A player whose home club becomes `club` stops being its alternate (App. C i, ii)."""
     deleted, _ = Alternate.objects.filter(player=player, club=club).delete()
     return [club.number] if deleted else []
+
+
+def youth_join_require(*, birth_year: int | None, club: Club, now: datetime) -> None:
+    """1.3.6: the Youth Players' Club is for players "under the age of 26 as at the 1st of
+    January" of the year they join; its members must give their birth year."""
+    if club.kind != Club.Kind.YOUTH:
+        return
+    if birth_year is None:
+        raise refused(
+            "birth_year",
+            "The Youth Players' Club is for players under 26 on 1 January (1.3.6): give the "
+            "player's birth year.",
+        )
+    year = now.astimezone(calendar.SCHEME_TZ).year
+    if not youth_eligible(birth_year=birth_year, year=year):
+        raise refused(
+            "birth_year",
+            f"A player born in {birth_year} is {YOUTH_AGE_LIMIT} or over in {year}: the Youth "
+            f"Players' Club is for players under {YOUTH_AGE_LIMIT} on 1 January (1.3.6).",
+        )

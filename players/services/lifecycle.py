@@ -24,6 +24,7 @@ from players.services.common import (
     player_locked,
     refused,
     refused_fields,
+    youth_join_require,
 )
 from players.signals import player_reactivated
 
@@ -72,8 +73,11 @@ def player_update(
 
 
 @transaction.atomic
-def player_transfer(*, player: Player, club: Club, by: User | None) -> Player:
+def player_transfer(
+    *, player: Player, club: Club, by: User | None, now: datetime | None = None
+) -> Player:
     """Make `club` the home club of an active player registered elsewhere (guide F6.1)."""
+    now = current_time(now)
     player = player_locked(player)
     if player.status != Player.Status.ACTIVE:
         raise DomainError(
@@ -85,6 +89,7 @@ def player_transfer(*, player: Player, club: Club, by: User | None) -> Player:
         raise DomainError(
             f"{player.abf_number} {player.full_name} is already a home member of {club.name}."
         )
+    youth_join_require(birth_year=player.birth_year, club=club, now=now)
     previous = player.home_club
     changes: dict[str, list[Any]] = {"home_club": [club_ref(previous), club.number]}
     if player.cancellation_requested_at is not None:
@@ -122,6 +127,7 @@ def player_reactivate(
             f"{player.abf_number} {player.full_name} is {player.get_status_display().lower()}: "
             f"only an inactive player can be reactivated; {reason}."
         )
+    youth_join_require(birth_year=player.birth_year, club=club, now=now)
     changes: dict[str, list[Any]] = {
         "status": [player.status, Player.Status.ACTIVE.value],
         "home_club": [club_ref(player.home_club), club.number],

@@ -11,7 +11,13 @@ from clubs.models import Club
 from players import abf_numbers
 from players.models import AbfNumberSequence, Player
 from players.selectors import duplicate_described, player_likely_duplicates
-from players.services.common import change_record, current_time, details_clean, refused
+from players.services.common import (
+    change_record,
+    current_time,
+    details_clean,
+    refused,
+    youth_join_require,
+)
 
 # Serials below this were issued before the portal; the sequence starts above them.
 FIRST_SERIAL = 100000
@@ -73,6 +79,7 @@ def player_register(
         },
         now=now,
     )
+    youth_join_require(birth_year=details["birth_year"], club=club, now=now)
     duplicates = list(
         player_likely_duplicates(
             given_names=details["given_names"],
