@@ -3,6 +3,7 @@ of 1.5.1, the 21 ranks of 1.8, the editions of the award rules and the App. D fi
 
 from __future__ import annotations
 
+from scheme.abf.calculator import CALCULATOR_EXAMPLES, RANK_PARAMETERS, rank_calculator
 from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
@@ -53,4 +54,9 @@ ABF_SCHEME = Scheme(
     default_edition=ABF_2025.name,
     credit_file_formats=ABF_CREDIT_FILE_FORMATS,
     compute=compute_awards,
+    # The award calculator reads ABF events with the API's own serializer: no
+    # calculator_event or calculator_answer (scheme.abf.calculator).
+    calculator_examples=CALCULATOR_EXAMPLES,
+    rank_calculator=rank_calculator,
+    rank_parameters=RANK_PARAMETERS,
 )

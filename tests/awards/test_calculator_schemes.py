@@ -1,0 +1,439 @@
+"""The calculator for every scheme: POST /api/v1/calculator/awards dispatches on `rules` to the
+scheme whose edition it names, GET /api/v1/ranks gives any scheme's rank, and both pages
+take every scheme in SCHEMES. The ABF's answers are unchanged (test_calculator_api.py)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from types import SimpleNamespace
+
+import pytest
+import yaml
+
+from awards.api.calculator import REQUEST_EXAMPLE
+from scheme import SCHEMES
+from scheme.abf.scheme import ABF_SCHEME
+from scheme.base import PointKind
+from scheme.core.errors import RulesError
+from scheme.core.points import points_text
+
+AWARDS = "/api/v1/calculator/awards"
+RANKS = "/api/v1/ranks"
+
+pytestmark = pytest.mark.django_db
+
+EVENT_SCHEMES = [s for s in SCHEMES.values() if s.calculator_event and s.calculator_answer]
+RANK_SCHEMES = [s for s in SCHEMES.values() if s.rank_calculator]
+EXAMPLES = [
+    pytest.param(scheme, name, example, id=f"{scheme.code}-{name}")
+    for scheme in EVENT_SCHEMES
+    for name, example in scheme.calculator_examples.items()
+]
+
+
+def _post(client, body):
+    return client.post(AWARDS, body, content_type="application/json")
+
+
+def _fields(response) -> dict[str, list[str]]:
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["status"] == 400 and error["code"] == "invalid"
+    return error["fields"]
+
+
+# A scheme of one edition, "TEST-1", standing for any scheme the ABF's serializer does not
+# read: each place of its ranking earns one point of kind "x" for every contestant below it,
+# plus one.
+def _test_event(data):
+    ranking = data.get("ranking")
+    if not isinstance(ranking, list) or not ranking:
+        raise RulesError("ranking", "give the places, best first")
+    for index, label in enumerate(ranking):
+        if not isinstance(label, str):
+            raise RulesError(f"ranking[{index}]", "a contestant is named by text")
+    return tuple(ranking)
+
+
+def _test_compute(event):
+    return [(label, (len(event) - place) * 100) for place, label in enumerate(event)]
+
+
+def _test_answer(result):
+    return {
+        "rules": "TEST-1",
+        "contestants": [
+            {"label": label, "points": {"x": points_text(h)}, "total": points_text(h)}
+            for label, h in result
+        ],
+        "working": [f"{len(result)} contestants, one point a place"],
+    }
+
+
+def _test_ranks(query):
+    x = query.get("x", "")
+    if not x.isdigit():
+        raise RulesError("x", "give the X points as a whole number")
+    return {"scheme": "test", "rank": "Ace" if int(x) >= 10 else None, "next_rank": None}
+
+
+TEST_SCHEME = dataclasses.replace(
+    ABF_SCHEME,
+    code="test",
+    name="Test scheme",
+    point_kinds=(PointKind("x", "X", "#123456", 1),),
+    editions={"TEST-1": SimpleNamespace(name="TEST-1", title="Test rules", compute=None)},
+    default_edition="TEST-1",
+    compute=_test_compute,
+    calculator_event=_test_event,
+    calculator_answer=_test_answer,
+    calculator_examples={"Three pairs": {"rules": "TEST-1", "ranking": ["P1", "P2", "P3"]}},
+    rank_calculator=_test_ranks,
+    rank_parameters=(("x", "X points, a whole number"),),
+)
+
+
+@pytest.fixture
+def test_scheme(monkeypatch):
+    monkeypatch.setitem(SCHEMES, "test", TEST_SCHEME)
+    return TEST_SCHEME
+
+
+# POST /api/v1/calculator/awards
+
+
+def test_an_event_of_another_scheme_is_computed_by_that_scheme(client, test_scheme):
+    response = _post(client, {"rules": "TEST-1", "ranking": ["P1", "P2", "P3"]})
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["rules"] == "TEST-1"
+    assert [(c["label"], c["points"], c["total"]) for c in body["contestants"]] == [
+        ("P1", {"x": "3.00"}, "3.00"),
+        ("P2", {"x": "2.00"}, "2.00"),
+        ("P3", {"x": "1.00"}, "1.00"),
+    ]
+
+
+def test_another_schemes_refusal_is_a_400_naming_its_field(client, test_scheme):
+    fields = _fields(_post(client, {"rules": "TEST-1", "ranking": ["P1", 7]}))
+
+    assert fields == {"ranking.1": ["a contestant is named by text"]}
+
+
+def test_an_abf_edition_is_still_read_by_the_abf_rules_when_another_scheme_is_known(
+    client, test_scheme
+):
+    response = _post(client, REQUEST_EXAMPLE)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["colour"] == "green" and body["rules"] == "ABF-2025"
+    by_label = {c["label"]: c for c in body["contestants"]}
+    assert by_label["N1"]["sessions"] == ["0.24", None]  # Table 1B, 7.5 tables as 8
+
+
+def test_without_rules_the_event_is_the_deployments_schemes(client, test_scheme, settings):
+    body = {"ranking": ["P1", "P2"]}
+    settings.MASTERPOINT_SCHEME = "test"
+    assert _post(client, body).json()["rules"] == "TEST-1"
+
+    settings.MASTERPOINT_SCHEME = "abf"
+    # Read as an ABF event: the ABF's fields are missing.
+    assert {"grade", "kind", "sessions"} <= set(_fields(_post(client, body)))
+
+
+@pytest.mark.parametrize("rules", ["NZ", "abf-2025", "", 7, ["ABF-2025"], {"a": 1}])
+def test_unknown_rules_are_a_400_naming_rules_and_listing_the_editions(client, rules):
+    body = {**copy.deepcopy(REQUEST_EXAMPLE), "rules": rules}
+
+    fields = _fields(_post(client, body))
+
+    assert list(fields) == ["rules"]
+    if isinstance(rules, str) and rules:
+        message = fields["rules"][0]
+        for scheme in SCHEMES.values():
+            for edition in scheme.editions:
+                assert edition in message
+
+
+def test_a_body_that_is_not_an_object_is_refused(client):
+    response = _post(client, [REQUEST_EXAMPLE])
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid"
+
+
+def test_another_schemes_event_is_throttled_with_the_abf_ones(
+    client, test_scheme, settings, monkeypatch
+):
+    from rest_framework.throttling import ScopedRateThrottle
+
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "calculator": "2/min"}
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", rates)
+
+    assert _post(client, REQUEST_EXAMPLE).status_code == 200
+    assert _post(client, {"rules": "TEST-1", "ranking": ["P1"]}).status_code == 200
+    assert _post(client, {"rules": "TEST-1", "ranking": ["P1"]}).status_code == 429
+    assert (
+        client.get(RANKS, {"scheme": "abf", "green": "1", "red": "0", "gold": "0"}).status_code
+        == 429
+    )
+
+
+@pytest.mark.parametrize(("scheme", "name", "example"), EXAMPLES)
+def test_every_schemes_examples_are_computed_in_its_kinds(client, scheme, name, example):
+    response = _post(client, example)
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["rules"] == example.get("rules", scheme.default_edition)
+    assert body["contestants"], name
+    kinds = {kind.code for kind in scheme.point_kinds}
+    for contestant in body["contestants"]:
+        points = contestant.get("points", {})
+        assert set(points) <= kinds, contestant
+        for value in [*points.values(), contestant["total"]]:
+            assert isinstance(value, str), contestant  # exact text, never a float
+
+
+def test_the_abf_examples_are_answered(client):
+    for name, example in ABF_SCHEME.calculator_examples.items():
+        response = _post(client, example)
+        assert response.status_code == 200, name
+        totals = {c["label"]: c["total"] for c in response.json()["contestants"]}
+        assert totals, name
+    # The red-point teams example: Ash won both matches (0.28 each, 4.2.3) and the event.
+    teams = _post(client, ABF_SCHEME.calculator_examples["A red-point teams event (B4c)"])
+    by_label = {c["label"]: c for c in teams.json()["contestants"]}
+    assert teams.json()["colour"] == "red"
+    assert by_label["Ash"]["matches"] == "0.56"
+    assert by_label["Cedar"]["total"] == "0.00"
+
+
+def _schema(client) -> dict:
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    return yaml.safe_load(response.content)
+
+
+def test_the_schema_offers_each_schemes_examples_and_shapes(client):
+    schema = _schema(client)
+
+    operation = schema["paths"]["/api/v1/calculator/awards"]["post"]
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    values = [example["value"] for example in examples.values()]
+    for scheme in SCHEMES.values():
+        for name, example in scheme.calculator_examples.items():
+            if scheme.code == "abf" or scheme in EVENT_SCHEMES:
+                assert json.loads(json.dumps(example)) in values, name
+    request = schema["components"]["schemas"]["CalculatorEvent"]
+    shapes = {ref["$ref"].rsplit("/", 1)[-1] for ref in request["oneOf"]}
+    assert "CalculatorRequest" in shapes
+    for scheme in EVENT_SCHEMES:
+        if scheme.code != "abf":
+            shape = f"{scheme.code.upper()}CalculatorRequest"
+            assert shape in shapes
+            rules = schema["components"]["schemas"][shape]["properties"]["rules"]
+            assert set(scheme.editions) <= set(
+                schema["components"]["schemas"][rules["$ref"].rsplit("/", 1)[-1]]["enum"]
+                if "$ref" in rules
+                else rules["enum"]
+            )
+    assert "kinds of point" in operation["description"]
+    for scheme in EVENT_SCHEMES:
+        for kind in scheme.point_kinds:
+            assert kind.code in operation["description"]
+
+
+# GET /api/v1/ranks
+
+# 1.8: the printed minimums (total, red and gold, gold), in points.
+MASTER_RANKINGS = [
+    ("Graduate Master", 2, 0, 0),
+    ("Club Master", 5, 0, 0),
+    ("Local Master", 15, 0, 0),
+    ("Bronze Local Master", 25, 0, 0),
+    ("Silver Local Master", 35, 0, 0),
+    ("Regional Master", 50, 0, 0),
+    ("Bronze Regional Master", 100, 0, 0),
+    ("State Master", 50, 25, 0),
+    ("Bronze State Master", 100, 50, 0),
+    ("National Master", 150, 75, 0),
+    ("Bronze National Master", 200, 100, 0),
+    ("Silver National Master", 300, 150, 0),
+    ("Life Master", 300, 180, 30),
+    ("Bronze Life Master", 400, 240, 40),
+    ("Silver Life Master", 500, 300, 50),
+    ("Gold Life Master", 750, 450, 75),
+    ("Grand Master", 1000, 700, 200),
+    ("Silver Grand Master", 2500, 1900, 600),
+    ("Gold Grand Master", 5000, 4000, 1400),
+    ("Emerald Grand Master", 10000, 8500, 3000),
+    ("Diamond Grand Master", 15000, 13000, 5000),
+]
+
+
+def _ranks(client, **query):
+    return client.get(RANKS, query)
+
+
+@pytest.mark.parametrize(
+    ("name", "total", "red_and_gold", "gold"),
+    MASTER_RANKINGS,
+    ids=[row[0] for row in MASTER_RANKINGS],
+)
+def test_the_abf_rank_at_each_of_the_printed_minimums(client, name, total, red_and_gold, gold):
+    at = {
+        "scheme": "abf",
+        "green": str(total - red_and_gold),
+        "red": str(red_and_gold - gold),
+        "gold": str(gold),
+    }
+    response = _ranks(client, **at)
+
+    assert response.status_code == 200, response.content
+    assert response.json()["rank"] == name
+
+    # A hundredth short of the total (or of the gold, or of the red and gold) is not enough.
+    short_green = {**at, "green": points_text(max(0, (total - red_and_gold) * 100 - 1))}
+    if total > red_and_gold:
+        below = _ranks(client, **short_green).json()
+        assert below["rank"] != name
+        assert below["next_rank"]["name"] == name or below["rank_order"] > 0
+    if gold:
+        below = _ranks(client, **{**at, "gold": points_text(gold * 100 - 1)}).json()
+        assert below["rank"] != name
+    if red_and_gold > gold:
+        below = _ranks(client, **{**at, "red": points_text((red_and_gold - gold) * 100 - 1)})
+        assert below.json()["rank"] != name
+
+
+def test_the_abf_next_rank_says_what_each_colour_still_needs(client):
+    body = _ranks(client, scheme="abf", green="200", red="140.5", gold="25").json()
+
+    assert body["rank"] == "Silver National Master"  # 365.50 in all, 165.50 red and gold
+    assert body["points"]["total"] == "365.50"
+    assert body["next_rank"]["name"] == "Life Master"
+    assert body["next_rank"]["needs"] == {
+        "total": "0.00",
+        "red_and_gold": "14.50",
+        "gold": "5.00",
+    }
+    assert body["one_thousand_club"] is False
+    assert body["one_thousand_club_needs"] == "634.50"
+
+
+def test_the_pre_1982_red_points_lower_the_life_and_grand_minimums(client):
+    # 1.8 note (2)'s example: 175 pre-1982 red points take 35 off the Life ranks' red and
+    # gold and gold minimums, 70 off the Grand ranks'.
+    life = _ranks(client, green="125", red="175", gold="0", pre_1982_red="175").json()
+    assert life["rank"] == "Life Master"
+    assert _ranks(client, green="125", red="175", gold="0").json()["rank"] == (
+        "Silver National Master"
+    )
+    grand = dict(green="370", red="500", gold="130")
+    assert _ranks(client, **grand, pre_1982_red="175").json()["rank"] == "Grand Master"
+    assert _ranks(client, **grand).json()["rank"] == "Gold Life Master"
+
+
+def test_the_one_thousand_club_is_a_thousand_points_in_all(client):
+    member = _ranks(client, green="1000", red="0", gold="0").json()
+    short = _ranks(client, green="999.99", red="0", gold="0").json()
+
+    assert member["one_thousand_club"] is True and member["one_thousand_club_needs"] == "0.00"
+    assert short["one_thousand_club"] is False and short["one_thousand_club_needs"] == "0.01"
+
+
+def test_below_the_first_rank_there_is_none_and_the_next_is_graduate_master(client):
+    body = _ranks(client, green="1.5", red="0", gold="0").json()
+
+    assert body["rank"] is None
+    assert body["next_rank"]["name"] == "Graduate Master"
+    assert body["next_rank"]["needs"]["total"] == "0.50"
+
+
+def test_at_the_top_there_is_no_next_rank(client):
+    body = _ranks(client, green="2000", red="8000", gold="5000").json()
+
+    assert body["rank"] == "Diamond Grand Master" and body["next_rank"] is None
+
+
+@pytest.mark.parametrize(
+    ("query", "parameter"),
+    [
+        ({"red": "1", "gold": "1"}, "green"),
+        ({"green": "", "red": "1", "gold": "1"}, "green"),
+        ({"green": "1", "gold": "1"}, "red"),
+        ({"green": "1", "red": "1"}, "gold"),
+        ({"green": "abc", "red": "1", "gold": "1"}, "green"),
+        ({"green": "1.234", "red": "1", "gold": "1"}, "green"),
+        ({"green": "-1", "red": "1", "gold": "1"}, "green"),
+        ({"green": "1e3", "red": "1", "gold": "1"}, "green"),
+        ({"green": "1", "red": "1", "gold": "99999999"}, "gold"),
+        ({"green": "1", "red": "1", "gold": "1", "pre_1982_red": "2"}, "pre_1982_red"),
+        ({"green": "1", "red": "1", "gold": "1", "gren": "2"}, "gren"),
+        ({"green": "1", "red": "1", "gold": "1", "scheme": "fifa"}, "scheme"),
+    ],
+)
+def test_a_bad_or_missing_rank_parameter_is_a_400_naming_it(client, query, parameter):
+    fields = _fields(_ranks(client, **query))
+
+    assert list(fields) == [parameter]
+
+
+def test_a_parameter_given_twice_is_refused_by_name(client):
+    response = client.get(f"{RANKS}?green=1&green=2&red=0&gold=0")
+
+    assert list(_fields(response)) == ["green"]
+
+
+def test_the_rank_calculator_takes_any_known_scheme_and_defaults_to_the_deployments(
+    client, test_scheme, settings
+):
+    assert _ranks(client, scheme="test", x="12").json()["rank"] == "Ace"
+    assert list(_fields(_ranks(client, scheme="test", x="many"))) == ["x"]
+    assert list(_fields(_ranks(client, scheme="test", x="1", green="2"))) == ["green"]
+
+    settings.MASTERPOINT_SCHEME = "test"
+    assert _ranks(client, x="3").json() == {"scheme": "test", "rank": None, "next_rank": None}
+
+
+@pytest.mark.parametrize("scheme", RANK_SCHEMES, ids=[s.code for s in RANK_SCHEMES])
+def test_every_schemes_rank_calculator_names_a_bad_parameter(client, scheme):
+    names = [name for name, _description in scheme.rank_parameters]
+    assert _ranks(client, scheme=scheme.code, **dict.fromkeys(names, "0")).status_code == 200
+    for name in names:
+        query = {**dict.fromkeys(names, "0"), name: "lots"}
+        fields = _fields(_ranks(client, scheme=scheme.code, **query))
+        assert list(fields) == [name]
+
+
+def test_the_schema_documents_each_schemes_rank_parameters(client):
+    schema = _schema(client)
+
+    operation = schema["paths"]["/api/v1/ranks"]["get"]
+    parameters = {p["name"]: p for p in operation["parameters"]}
+    assert set(parameters["scheme"]["schema"]["enum"]) == {s.code for s in RANK_SCHEMES}
+    for scheme in RANK_SCHEMES:
+        for name, description in scheme.rank_parameters:
+            assert f"{scheme.code}: {description}" in parameters[name]["description"]
+
+
+def test_a_scheme_registered_later_is_in_the_schema_with_its_shape_and_examples(
+    client, test_scheme
+):
+    schema = _schema(client)
+
+    operation = schema["paths"]["/api/v1/calculator/awards"]["post"]
+    examples = operation["requestBody"]["content"]["application/json"]["examples"]
+    assert {"rules": "TEST-1", "ranking": ["P1", "P2", "P3"]} in [
+        example["value"] for example in examples.values()
+    ]
+    shape = schema["components"]["schemas"]["TESTCalculatorRequest"]
+    assert "ranking" in shape["properties"]
+    assert "TEST-1" in operation["description"] and "Test scheme: x" in operation["description"]
+    ranks = {p["name"]: p for p in schema["paths"]["/api/v1/ranks"]["get"]["parameters"]}
+    assert ranks["x"]["description"] == "test: X points, a whole number"
