@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -64,6 +65,25 @@ class Club(models.Model):
     @property
     def pays_capitation(self) -> bool:
         return membership.pays_capitation(self.kind)
+
+
+class ClubChange(models.Model):
+    """The history of a club's details, as a player's is kept: who changed what, and when
+    (guide F4). Each row is the change of one save: field -> [before, after]."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="changes")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    action = models.CharField(max_length=40)
+    changes = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} of club {self.club_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class B4cEntitlement(models.Model):

@@ -11,7 +11,7 @@ from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
 from clubs import tasks
-from clubs.models import Club, State
+from clubs.models import Club, ClubChange, State
 
 # Guide F4: the secretary keeps the masterpoint secretary's contact details up to date.
 SECRETARY_FIELDS = ("secretary_name", "secretary_email", "postal_address")
@@ -100,6 +100,7 @@ def club_update(*, club: Club, by: User, data: dict[str, Any]) -> Club:
     for field, value in data.items():
         setattr(club, field, value)
     _saved(club, tuple(data))
+    ClubChange.objects.create(club=club, by=by, action="update", changes=changes)
     recipients = [club.secretary_email]
     if old_email and old_email != club.secretary_email:
         recipients.append(old_email)
@@ -129,6 +130,16 @@ def club_create(*, by: User, number: int, name: str, **data: Any) -> Club:
         raise _refused("number", f"Club number {number} is already in use.")
     club = Club(number=number, name=" ".join(name.split()), **data)
     _saved(club, ("number", "name", *data))
+    ClubChange.objects.create(
+        club=club,
+        by=by,
+        action="create",
+        changes={
+            field: [None, _shown(getattr(club, field))]
+            for field in ("number", "name", *data)
+            if getattr(club, field) not in (None, "")
+        },
+    )
     if club.secretary_email:
         changes = {"number": [None, club.number], "name": [None, club.name]}
         _confirm(club=club, changes=changes, recipients=[club.secretary_email], by=by)

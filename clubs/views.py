@@ -40,7 +40,9 @@ def _edit(request: HttpRequest, club: Club, form_class, done: str) -> HttpRespon
                 request, "The club's details are saved; the masterpoint secretary is emailed."
             )
             return redirect(done)
-    return render(request, "clubs/edit.html", {"form": form, "club": club})
+    # Guide F4: every change is kept, with who made it and when.
+    changes = club.changes.select_related("by")[:100]
+    return render(request, "clubs/edit.html", {"form": form, "club": club, "changes": changes})
 
 
 @club_secretary_required
