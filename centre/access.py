@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Model, QuerySet
 from django.http import Http404
 
-from centre.models import User
+from centre.models import Role, User
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -67,3 +67,10 @@ def acting_club(user: User) -> Model | None:
     """Whom a change is made for: staff act as the centre (None), a club secretary for the
     club."""
     return None if user.is_centre_staff else user.club
+
+
+def state_secretary_address(*, state: Model) -> str:
+    """The email address of the state's masterpoint secretary (the state's one login of that
+    role; its organisers are not the secretary), or "" when there is none."""
+    secretary = User.objects.filter(state=state, role=Role.STATE_SECRETARY, is_active=True).first()
+    return secretary.email if secretary else ""

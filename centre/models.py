@@ -10,6 +10,11 @@ class Role(models.TextChoices):
     CLUB_SECRETARY = "club", "Club masterpoint secretary"
     STATE_SECRETARY = "state", "State masterpoint secretary"
     STAFF = "staff", "Centre staff"
+    # 1.6, 5.4.1, 7.5.1: the officer the ABF Masterpoint Unit nominates to issue gold points.
+    GOLD_COORDINATOR = "gold", "Goldpoint Coordinator"
+    # 1.6, 5.4.1, 7.5.7; guide B4, D4: a state secretary's nominee who masterpoints the
+    # state's congresses and events and its GNOT qualifying rounds.
+    ORGANISER = "organiser", "Tournament organiser"
 
 
 class CentreUserManager(UserManager):
@@ -19,9 +24,14 @@ class CentreUserManager(UserManager):
 
 
 class User(AbstractUser):
-    """A login: one per club, one per state, and one per member of the centre's staff."""
+    """A login: one per club, one per state, and one per member of the centre's staff; the
+    Goldpoint Coordinator's; and the tournament organisers each state nominates (any number).
 
-    role = models.CharField(max_length=5, choices=Role.choices)
+    1.3.6: the Youth Players' Club's login is the ABF Youth Coordinator's: a club login whose
+    club is the Youth Players' Club (`is_youth_coordinator`).
+    """
+
+    role = models.CharField(max_length=9, choices=Role.choices)
     club = models.OneToOneField(
         "clubs.Club",
         null=True,
@@ -30,13 +40,13 @@ class User(AbstractUser):
         related_name="secretary_login",
         help_text="The club whose masterpoint secretary this login is.",
     )
-    state = models.OneToOneField(
+    state = models.ForeignKey(
         "clubs.State",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
-        related_name="secretary_login",
-        help_text="The state whose masterpoint secretary this login is.",
+        related_name="logins",
+        help_text="The state whose masterpoint secretary (or nominated organiser) this login is.",
     )
 
     objects = CentreUserManager()
@@ -48,9 +58,18 @@ class User(AbstractUser):
                     Q(role=Role.CLUB_SECRETARY, club__isnull=False, state__isnull=True)
                     | Q(role=Role.STATE_SECRETARY, club__isnull=True, state__isnull=False)
                     | Q(role=Role.STAFF, club__isnull=True, state__isnull=True)
+                    | Q(role=Role.GOLD_COORDINATOR, club__isnull=True, state__isnull=True)
+                    | Q(role=Role.ORGANISER, club__isnull=True, state__isnull=False)
                 ),
                 name="user_role_matches_its_club_or_state",
-            )
+            ),
+            # One masterpoint secretary per state; a state nominates as many organisers as
+            # it needs (5.4.1).
+            models.UniqueConstraint(
+                fields=["state"],
+                condition=Q(role=Role.STATE_SECRETARY),
+                name="one_secretary_login_per_state",
+            ),
         ]
 
     @property
@@ -64,6 +83,26 @@ class User(AbstractUser):
     @property
     def is_centre_staff(self) -> bool:
         return self.role == Role.STAFF
+
+    @property
+    def is_gold_coordinator(self) -> bool:
+        return self.role == Role.GOLD_COORDINATOR
+
+    @property
+    def is_organiser(self) -> bool:
+        """A tournament organiser nominated by the state secretary (5.4.1)."""
+        return self.role == Role.ORGANISER
+
+    @property
+    def is_youth_coordinator(self) -> bool:
+        """1.3.6: the login of the Youth Players' Club is the ABF Youth Coordinator's."""
+        return self.is_club_secretary and self.club is not None and self.club.is_youth_club
+
+    @property
+    def issuer_role(self) -> str:
+        """The role scheme.abf.issuers knows this login by: its role, except that the Youth
+        Coordinator's club login issues nothing (1.3.6: the club runs no events)."""
+        return "youth" if self.is_youth_coordinator else self.role
 
 
 class Period(models.Model):

@@ -7,7 +7,13 @@ from django.urls import NoReverseMatch, reverse
 from centre.models import Role
 
 EVERYONE = None
-SECRETARIES_AND_STAFF = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+SECRETARIES_AND_STAFF = (
+    Role.CLUB_SECRETARY,
+    Role.STATE_SECRETARY,
+    Role.ORGANISER,
+    Role.GOLD_COORDINATOR,
+    Role.STAFF,
+)
 
 LOOKUP = "Lookup"
 MY_CLUB = "My club"
@@ -40,7 +46,11 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_STATE, "Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Requests", "awards:authorisation_requests", (Role.STATE_SECRETARY,)),
     (MY_STATE, "B4c register", "b4c:register", (Role.STATE_SECRETARY,)),
-    (MY_STATE, "Upload awards", "awards:upload_new", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Documents", "billing:state_documents", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Upload awards", "awards:upload_new", (Role.STATE_SECRETARY, Role.ORGANISER)),
+    (MY_STATE, "Uploads", "awards:uploads", (Role.ORGANISER,)),
+    (CENTRE, "Upload gold points", "awards:upload_new", (Role.GOLD_COORDINATOR,)),
+    (CENTRE, "Uploads", "awards:uploads", (Role.GOLD_COORDINATOR,)),
     (CENTRE, "Dashboard", "operations:dashboard", (Role.STAFF,)),
     (CENTRE, "Months", "operations:months", (Role.STAFF,)),
     (CENTRE, "Players", "players:search", (Role.STAFF,)),
@@ -55,12 +65,22 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
 ]
 
 
+# 1.3.6: the Youth Coordinator keeps the Youth Players' Club's members; the club runs no
+# events, so its login has no awards to upload or authorise.
+NOT_FOR_THE_YOUTH_COORDINATOR = frozenset(
+    {"awards:upload_new", "awards:uploads", "awards:authorisation_requests"}
+)
+
+
 def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
     """The entries the user may see, each with its group and whether it is the page at path."""
     role = getattr(user, "role", None) if user.is_authenticated else None
+    youth = user.is_authenticated and getattr(user, "is_youth_coordinator", False)
     visible = []
     for group, label, url_name, roles in ENTRIES:
         if roles is not EVERYONE and role not in roles:
+            continue
+        if youth and url_name in NOT_FOR_THE_YOUTH_COORDINATOR:
             continue
         try:
             url = reverse(url_name)

@@ -28,6 +28,17 @@ def role_required(*roles: Role) -> Callable:
     return decorator
 
 
+# The logins that upload awards: clubs, states and their organisers (1.6, 5.4.1), the
+# Goldpoint Coordinator (7.5.1) and staff. Which grades each issues is the scheme's
+# (scheme.abf.issuers).
+UPLOADERS = (
+    Role.CLUB_SECRETARY,
+    Role.STATE_SECRETARY,
+    Role.ORGANISER,
+    Role.GOLD_COORDINATOR,
+    Role.STAFF,
+)
+
 club_secretary_required = role_required(Role.CLUB_SECRETARY)
 state_secretary_required = role_required(Role.STATE_SECRETARY)
 staff_required = role_required(Role.STAFF)

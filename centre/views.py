@@ -28,5 +28,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         Role.CLUB_SECRETARY: "billing:club_dashboard",
         Role.STATE_SECRETARY: "clubs:state_dashboard",
         Role.STAFF: "operations:dashboard",
+        # 1.6, 5.4.1, 7.5.1: organisers and the Goldpoint Coordinator upload awards.
+        Role.ORGANISER: "awards:uploads",
+        Role.GOLD_COORDINATOR: "awards:uploads",
     }[request.user.role]
     return redirect(destination)

@@ -63,6 +63,11 @@ class Club(models.Model):
         return membership.is_special_club(self.kind)
 
     @property
+    def is_youth_club(self) -> bool:
+        """1.3.6: the Youth Players' Club, whose records the ABF Youth Coordinator keeps."""
+        return self.kind == self.Kind.YOUTH
+
+    @property
     def pays_capitation(self) -> bool:
         return membership.pays_capitation(self.kind)
 

@@ -11,6 +11,8 @@ from django.test import Client
 from tests.factories import (
     ClubFactory,
     ClubSecretaryFactory,
+    GoldCoordinatorFactory,
+    OrganiserFactory,
     StaffFactory,
     StateFactory,
     StateSecretaryFactory,
@@ -76,6 +78,30 @@ def state_secretary_b(state_b):
 
 
 @pytest.fixture
+def organiser_a(state_a):
+    """1.6, 5.4.1: a tournament organiser nominated by state A's secretary."""
+    return OrganiserFactory(username="organiser-a", state=state_a)
+
+
+@pytest.fixture
+def gold_coordinator(db):
+    """1.6, 7.5.1: the Goldpoint Coordinator."""
+    return GoldCoordinatorFactory(username="gold-coordinator")
+
+
+@pytest.fixture
+def youth_club(db):
+    """1.3.6: the Youth Players' Club, a special club of no state."""
+    return ClubFactory(number=9993, name="Youth Players", state=None, kind="youth")
+
+
+@pytest.fixture
+def youth_coordinator(youth_club):
+    """1.3.6: the ABF Youth Coordinator, whose login is the Youth Players' Club's."""
+    return ClubSecretaryFactory(username="youth-coordinator", club=youth_club)
+
+
+@pytest.fixture
 def staff(db):
     return StaffFactory(username="staff")
 
@@ -109,6 +135,21 @@ def state_client_a(state_secretary_a) -> Client:
 @pytest.fixture
 def state_client_b(state_secretary_b) -> Client:
     return _client_for(state_secretary_b)
+
+
+@pytest.fixture
+def organiser_client_a(organiser_a) -> Client:
+    return _client_for(organiser_a)
+
+
+@pytest.fixture
+def gold_client(gold_coordinator) -> Client:
+    return _client_for(gold_coordinator)
+
+
+@pytest.fixture
+def youth_client(youth_coordinator) -> Client:
+    return _client_for(youth_coordinator)
 
 
 @pytest.fixture

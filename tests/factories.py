@@ -73,6 +73,19 @@ class StateSecretaryFactory(UserFactory):
     state = factory.SubFactory(StateFactory)
 
 
+class OrganiserFactory(UserFactory):
+    """1.6, 5.4.1: a tournament organiser the state secretary nominates."""
+
+    role = Role.ORGANISER
+    state = factory.SubFactory(StateFactory)
+
+
+class GoldCoordinatorFactory(UserFactory):
+    """1.6, 7.5.1: the Goldpoint Coordinator."""
+
+    role = Role.GOLD_COORDINATOR
+
+
 class StaffFactory(UserFactory):
     role = Role.STAFF
     is_staff = True

@@ -29,8 +29,7 @@ from awards.services.errors import UploadRejected
 from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
-from centre.models import Role
-from centre.permissions import HasRole
+from centre.permissions import UPLOADERS, HasRole
 from centre.schemes import grade_choices
 from clubs.models import Club
 from clubs.selectors import club_by_number
@@ -203,7 +202,7 @@ def _players_of(players: object) -> dict[str, list[str]]:
 
 class _UploadApi(APIView):
     permission_classes = [HasRole]
-    roles = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+    roles = UPLOADERS
 
     def upload(self, request: Request, pk: int) -> CreditUpload:
         # Another login's upload is not found, never forbidden: nothing leaks through ids.

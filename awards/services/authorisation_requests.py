@@ -31,7 +31,7 @@ from awards.services.entry import awards_by_player
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from centre.errors import rules_error_path
 from centre.mail import email_after_commit, email_once_by_key
-from centre.models import User
+from centre.models import Role, User
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import RulesError, compute_awards, credit_files
@@ -369,7 +369,7 @@ def authorisation_request_email(*, request: AuthorisationRequest) -> bool:
 
     def compose() -> EmailMessage | None:
         addresses = list(
-            User.objects.filter(state=request.state, is_active=True)
+            User.objects.filter(state=request.state, role=Role.STATE_SECRETARY, is_active=True)
             .exclude(email="")
             .values_list("email", flat=True)
         )

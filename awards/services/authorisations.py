@@ -13,6 +13,7 @@ from awards import tasks
 from awards.models import Authorisation
 from awards.selectors import b4c_list
 from awards.services.errors import AwardsError
+from centre.access import state_secretary_address
 from centre.mail import email_after_commit, email_once_by_key
 from centre.models import Period, User
 from clubs.models import Club, State
@@ -51,8 +52,7 @@ def authorisation_issue(
 
 
 def _b4c_secretary_address(state: State) -> str:
-    secretary = User.objects.filter(state=state, is_active=True).first()
-    return secretary.email if secretary else ""
+    return state_secretary_address(state=state)
 
 
 def b4c_lists_send(*, period: Period) -> int:

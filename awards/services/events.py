@@ -1,5 +1,5 @@
 """The event whose awards are uploaded: its details, and who may issue them (1.2.2, 1.2.3,
-5.4.1, 7.5.1)."""
+1.6, 5.4.1, 7.5.1, 7.5.7)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from awards.services.errors import Problem
 from centre.models import User
 from clubs.models import Club, State
 from scheme.abf.grades import ABF_GRADES
-from scheme.abf.issuers import grades_issuable_by, organisers_for
+from scheme.abf.issuers import grade_refusal, grades_issuable_by, organisers_for
 
 
 @dataclass
@@ -56,7 +56,7 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
     if by.is_club_secretary or not (event.organiser or event.club):
         return []
     problems: list[Problem] = []
-    allowed = organisers_for(by.role)
+    allowed = organisers_for(by.issuer_role)
     if event.organiser and event.organiser not in allowed:
         problems.append(
             Problem(
@@ -66,7 +66,7 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
                 "event.organiser",
             )
         )
-    if by.is_state_secretary and event.club and event.club.state_id != by.state_id:
+    if by.state_id and event.club and event.club.state_id != by.state_id:
         problems.append(
             Problem(
                 0,
@@ -89,12 +89,13 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
     if event.grade not in ABF_GRADES:
         problems.append(Problem(0, f"{event.grade!r} is not a grade of 1.5.1.", "event.grade"))
         return problems
-    if event.grade not in grades_issuable_by(by.role):
+    if event.grade not in grades_issuable_by(by.issuer_role):
         colour = grade_colour(event.grade)
         who = {
-            "gold": "centre staff (the gold point coordinator, 7.5.1)",
-            "red": "the state masterpoint secretary or the centre",
-            "green": "the state masterpoint secretary or the centre",
+            "gold": "the Goldpoint Coordinator or the centre (1.6, 7.5.1), or for the GNOT "
+            "qualifying rounds the state masterpoint secretary (7.5.7)",
+            "red": "the state masterpoint secretary, the state's organisers or the centre (1.6)",
+            "green": "the club, the state masterpoint secretary or the centre (1.6)",
         }[colour]
         problems.append(
             Problem(
@@ -103,6 +104,10 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
                 f"uploaded by {who}.",
                 "event.grade",
             )
+        )
+    elif refusal := grade_refusal(role=by.issuer_role, grade=event.grade, event_name=event.name):
+        problems.append(
+            Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
         )
     if event.ends_on and event.ends_on < event.starts_on:
         problems.append(Problem(0, "The event ends before it starts.", "event.ends_on"))
@@ -121,10 +126,12 @@ def event_organiser_resolve(*, by: User, event: EventDetails) -> None:
         event.organiser = Event.Organiser.CLUB
         event.club = by.club
         event.state = by.club.state
-    elif by.is_state_secretary:
+    elif by.is_state_secretary or by.is_organiser:
         # A congress may be run by a club of the state; it is then invoiced to that club.
         event.organiser = event.organiser or Event.Organiser.STATE
         event.state = by.state
+    elif by.is_gold_coordinator:
+        event.organiser = event.organiser or Event.Organiser.NATIONAL
     else:
         event.organiser = event.organiser or (
             Event.Organiser.CLUB if event.club else Event.Organiser.NATIONAL

@@ -62,6 +62,7 @@ def _entry_page(
 
 
 @club_secretary_required
+@uploader_required
 def cpar(request: HttpRequest) -> HttpResponse:
     """App. E: the club's home members and alternates, each with a points box."""
     members = list(selectors.cpar_players(club=request.user.club))

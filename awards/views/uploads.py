@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -14,19 +18,32 @@ from awards.services.crediting import credit_upload_cancel, credit_upload_confir
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.results_in import results_upload_check
 from awards.services.uploads import credit_upload_check
-from centre.models import Role
-from centre.permissions import role_required
+from centre.permissions import UPLOADERS, role_required
 from scheme.abf.issuers import grades_issuable_by, organisers_for
 
-uploader_required = role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+
+def uploader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page for the logins that issue points: an uploader's role, and some grade to issue
+    (1.3.6: the Youth Coordinator's club login issues none)."""
+
+    @role_required(*UPLOADERS)
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not grades_issuable_by(request.user.issuer_role):
+            raise PermissionDenied("This login issues no masterpoints.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 PREVIEW_LINES = 1000
 
 
 def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> EventDetailsForm:
     """The event's details as this login may give them: its grades and its organisers."""
     options = {
-        "grades": grades_issuable_by(request.user.role),
-        "organisers": organisers_for(request.user.role),
+        "grades": grades_issuable_by(request.user.issuer_role),
+        "organisers": organisers_for(request.user.issuer_role),
     }
     if request.method == "POST":
         return form_class(request.POST, request.FILES, **options)

@@ -111,7 +111,7 @@ def test_club_may_not_issue_gold_points(secretary_a, players_a):
             content=grn((players_a[0].abf_number, 100)),
             event=event("A"),
         )
-    assert "gold point coordinator" in messages(excinfo)[0][1]
+    assert "uploaded by the Goldpoint Coordinator" in messages(excinfo)[0][1]
 
 
 def test_green_file_for_a_red_grade_is_refused(secretary_a, players_a, state_a):

@@ -138,7 +138,17 @@ def test_every_route_is_walked():
     assert not any(route.startswith("admin/") for route in walked)
 
 
-@pytest.mark.parametrize("who", ["anonymous_client", "client_a", "staff_client"])
+@pytest.mark.parametrize(
+    "who",
+    [
+        "anonymous_client",
+        "client_a",
+        "staff_client",
+        "organiser_client_a",
+        "gold_client",
+        "youth_client",
+    ],
+)
 def test_no_address_answers_a_server_error_to_malformed_input(request, registry, who, settings):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
