@@ -70,6 +70,18 @@ class FeeSchedule(models.Model):
     def __str__(self) -> str:
         return f"Fees from {self.effective_from:%d %B %Y}"
 
+    @staticmethod
+    def _percent(rate: Decimal) -> str:
+        return f"{(rate * 100).normalize():f}%"
+
+    @property
+    def late_lodgement_percent(self) -> str:
+        return self._percent(self.late_lodgement_rate)
+
+    @property
+    def overdue_percent(self) -> str:
+        return self._percent(self.overdue_rate)
+
     def levy_rate(self, group: LevyGroup) -> Decimal:
         return {
             LevyGroup.CONGRESS: self.levy_b3_b4_b5,

@@ -27,6 +27,14 @@ def fee_schedule_in_force(*, on: date) -> FeeSchedule:
     return schedule
 
 
+def fee_schedules_published(*, on: date) -> tuple[FeeSchedule | None, FeeSchedule | None]:
+    """Guide F2: the "Current Fees and Charges": the schedule in force on `on`, and the next
+    one when it has been entered (advertised in September, in force from the next April)."""
+    current = FeeSchedule.objects.filter(effective_from__lte=on).first()
+    upcoming = FeeSchedule.objects.filter(effective_from__gt=on).order_by("effective_from").first()
+    return current, upcoming
+
+
 @dataclass(frozen=True)
 class StatementEntry:
     on: date

@@ -8,6 +8,7 @@ app_name = "billing"
 urlpatterns = [
     path("club/", views.club_dashboard, name="club_dashboard"),
     path("club/documents/", views.documents, name="documents"),
+    path("fees/", views.fees, name="fees"),
     path("billing/statement/", views.statement, name="statement"),
     path("billing/clubs/<int:number>/statement/", views.statement, name="club_statement"),
     path("billing/payments/new/", views.payment_new, name="payment_new"),

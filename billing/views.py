@@ -10,7 +10,12 @@ from django.utils import timezone
 from billing.club_home import club_home
 from billing.documents import invoice_pdf, statement_pdf
 from billing.forms import PaymentForm
-from billing.selectors import club_invoices, club_statement, invoices_visible_to
+from billing.selectors import (
+    club_invoices,
+    club_statement,
+    fee_schedules_published,
+    invoices_visible_to,
+)
 from billing.services import payment_record
 from centre.access import club_for
 from centre.errors import DomainError, form_add_error
@@ -87,3 +92,15 @@ def payment_new(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Recorded ${payment.amount} from {club}.")
             return redirect("billing:club_statement", number=club.number)
     return render(request, "billing/payment_form.html", {"form": form})
+
+
+def fees(request: HttpRequest) -> HttpResponse:
+    """Public (guide F2, "Current Fees and Charges"): the fee schedule in force (8.3, 8.4),
+    and next year's once it is entered."""
+    today = timezone.localdate()
+    current, upcoming = fee_schedules_published(on=today)
+    return render(
+        request,
+        "billing/fees.html",
+        {"schedules": [s for s in (current, upcoming) if s is not None], "current": current},
+    )

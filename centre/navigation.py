@@ -32,6 +32,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (LOOKUP, "B4c allocations", "b4c:states", EVERYONE),
     (LOOKUP, "Award calculator", "awards:calculator", EVERYONE),
     (LOOKUP, "National files", "national:files", EVERYONE),
+    (LOOKUP, "Fees and charges", "billing:fees", EVERYONE),
     (LOOKUP, "API", "api-docs", EVERYONE),
     (MY_CLUB, "Club home", "billing:club_dashboard", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Players", "players:search", (Role.CLUB_SECRETARY,)),
