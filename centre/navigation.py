@@ -29,6 +29,8 @@ GROUPS = (MY_CLUB, MY_STATE, CENTRE, LOOKUP, ACCOUNT)
 ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (LOOKUP, "Masterpoint lookup", "home", EVERYONE),
     (LOOKUP, "McCutcheon standings", "ranks:standings_now", EVERYONE),
+    (LOOKUP, "Top 500 of all time", "ranks:top_all_time", EVERYONE),
+    (LOOKUP, "One Thousand Club", "ranks:one_thousand_club", EVERYONE),
     (LOOKUP, "B4c allocations", "b4c:states", EVERYONE),
     (LOOKUP, "Award calculator", "awards:calculator", EVERYONE),
     (LOOKUP, "National files", "national:files", EVERYONE),

@@ -1,9 +1,17 @@
-"""Reads of the ranks app: a club's monthly documents."""
+"""Reads of the ranks app: a club's monthly documents, the all-time top list and the One
+Thousand Club."""
 
 from dataclasses import dataclass
 
+from django.db.models import QuerySet
+
+from awards.models import PlayerPosition
+from awards.services.positions import positions_kept
 from clubs.models import Club
-from ranks.models import ClubMonthlyReport, Promotion
+from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+
+# Guide F6.1: "the National Top 500 Masterpoint Earners of All Time".
+ALL_TIME_TOP = 500
 
 # --- the club's monthly documents (1.4.3, 1.8) ---------------------------------------------
 
@@ -31,3 +39,26 @@ def club_monthly_documents(*, club: Club) -> list[MonthDocuments]:
     ):
         promotions.setdefault(promotion.period_id, []).append(promotion)
     return [MonthDocuments(report, promotions.get(report.period_id, [])) for report in reports]
+
+
+# --- the all-time top list and the One Thousand Club (1.9; guide F6.1) ---------------------
+
+
+def all_time_top(*, limit: int = ALL_TIME_TOP) -> list[PlayerPosition]:
+    """The players with the most approved masterpoints of all time, most first, down to
+    place `limit` (ties share it). Deceased and inactive players keep their place: guide F6.1
+    removes the deceased from every list "except the National Top 500 Masterpoint Earners of
+    All Time"."""
+    positions_kept()
+    return list(
+        PlayerPosition.objects.filter(total__gt=0, position__lte=limit)
+        .select_related("player", "player__home_club")
+        .order_by("position", "player__family_name", "player__given_names", "player_id")
+    )
+
+
+def one_thousand_club() -> QuerySet[OneThousandClubMember]:
+    """1.9: every player who has reached 1,000 masterpoints, in the order they joined."""
+    return OneThousandClubMember.objects.select_related("player", "club", "period").order_by(
+        "period__year", "period__month", "player__family_name", "player__given_names"
+    )

@@ -7,6 +7,8 @@ app_name = "ranks"
 urlpatterns = [
     path("awards/standings/", views.standings_now, name="standings_now"),
     path("awards/standings/<int:year>/", views.standings, name="standings"),
+    path("awards/top/", views.top_all_time, name="top_all_time"),
+    path("awards/one-thousand-club/", views.one_thousand_club_list, name="one_thousand_club"),
     path(
         "awards/reports/<int:number>/<int:year>-Q<int:quarter>.pdf",
         views.ranking_report_pdf,

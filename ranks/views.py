@@ -13,6 +13,7 @@ from ranks import documents
 from ranks.forms import StandingsForm
 from ranks.models import ClubMonthlyReport, Promotion
 from ranks.ranking_reports import report_csv, report_pdf, reports_visible_to
+from ranks.selectors import ALL_TIME_TOP, all_time_top, one_thousand_club
 from ranks.standings import mccutcheon_cached, standings_cached
 
 DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
@@ -110,3 +111,18 @@ def standings(request: HttpRequest, year: int) -> HttpResponse:
             "years": [year - 1, year + 1],
         },
     )
+
+
+# --- all-time top list and the One Thousand Club (1.9; guide F6.1) -------------------------
+
+
+def top_all_time(request: HttpRequest) -> HttpResponse:
+    """Public: the Top 500 masterpoint earners of all time, deceased players included."""
+    return render(
+        request, "ranks/top_all_time.html", {"rows": all_time_top(), "limit": ALL_TIME_TOP}
+    )
+
+
+def one_thousand_club_list(request: HttpRequest) -> HttpResponse:
+    """Public (1.9): the members of the One Thousand Club, in the order they joined."""
+    return render(request, "ranks/one_thousand_club.html", {"members": one_thousand_club()})
