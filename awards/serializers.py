@@ -81,6 +81,18 @@ class FieldSerializer(serializers.Serializer):
     size = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONTESTANTS)
     stage = serializers.ChoiceField(choices=_choices(Stage), default=Stage.QUALIFYING.value)
     consolation = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONSOLATIONS)
+    percentages = serializers.DictField(
+        child=_number(min_value=0, max_value=100),
+        required=False,
+        help_text="4.2.2 (and 6.3's alternative): each pair's score in percent, by label; "
+        "given, the session awards follow the scores instead of the placings (grades of "
+        "congress, state and national events).",
+    )
+
+    def validate_percentages(self, value: dict) -> dict:
+        if len(value) > MAX_CONTESTANTS:
+            raise serializers.ValidationError(f"At most {MAX_CONTESTANTS:,} scores a field.")
+        return value
 
 
 class MatchSerializer(serializers.Serializer):

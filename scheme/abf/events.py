@@ -83,9 +83,14 @@ class Field:
     stage: Stage = Stage.QUALIFYING
     # For a consolation: 1 for the first (top) consolation, 2 for the next...
     consolation: int | None = None
+    # 4.2.2 (and 6.3's alternative): each pair's score in percent; given, the session awards
+    # follow the scores instead of the placings.
+    percentages: Mapping[str, Decimal] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ranking", _ranking(self.ranking))
+        if self.percentages is not None:
+            object.__setattr__(self, "percentages", MappingProxyType(dict(self.percentages)))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from scheme.abf.adjustments import australia_wide, short_session
 from scheme.abf.events import Field, Movement, Session, Stage
 from scheme.abf.formulas import one_winner_session_award, two_winner_session_award
 from scheme.abf.grades import Kind
+from scheme.abf.percentages import percentage_field
 from scheme.abf.stages import stage_factor
 from scheme.abf.validation import count, enum_value, ranking_labels
 from scheme.abf.validation import tables as checked_tables
@@ -48,6 +49,10 @@ def field_awards(
     check_movement(calc.kind, movement, tables, counted, path)
     labels = ranking_labels(item.ranking, f"{path}.ranking", seen)
     size = field_size(calc.kind, movement, tables, counted, labels, item.size, path)
+    if item.percentages is not None:
+        name = item.name or f"field {number + 1}"
+        percentage_field(calc, index, item, labels, path, title, name, board_factor, board_note)
+        return
 
     weight = calc.grade.weight(calc.kind)
     factor, stage_weight, stage_note = stage_factor(calc, stage, item.consolation, counted, path)
