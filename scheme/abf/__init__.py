@@ -35,13 +35,14 @@ from scheme.abf.events import (
     Match,
     Movement,
     Outright,
+    Player,
     Session,
     Stage,
     WalkIn,
 )
 from scheme.abf.factors import MasterFactor, MasterFactorMethod
 from scheme.abf.grades import Colour, Grade, Kind
-from scheme.abf.results import ContestantAwards, EventAwards
+from scheme.abf.results import ContestantAwards, EventAwards, PlayerAwards
 from scheme.core.arithmetic import Rounding
 from scheme.core.errors import RulesError
 
@@ -63,6 +64,8 @@ __all__ = [
     "Match",
     "Movement",
     "Outright",
+    "Player",
+    "PlayerAwards",
     "Rounding",
     "RuleSet",
     "RulesError",

@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scheme.abf.adjustments import event_factor, team_factor
+from scheme.abf.eligibility import check_players, player_awards
 from scheme.abf.events import Event
+from scheme.abf.factors import team_member_factor
 from scheme.abf.grades import Kind
 from scheme.abf.matches import match_session
 from scheme.abf.outright import outright_awards, sessions_from_boards
 from scheme.abf.results import ContestantAwards, EventAwards
 from scheme.abf.sessions import field_session
 from scheme.abf.validation import enum_value
-from scheme.abf.working import Working
+from scheme.abf.working import ONE, Working
 from scheme.core.arithmetic import cents, exact_scaled, show_number
 from scheme.core.errors import RulesError
 
@@ -46,6 +48,7 @@ def calculate(rules: AbfRuleSet, event: Event, *, working: bool = True) -> Event
         kind=kind,
         match_scored=match_scored,
         explain=working,
+        per_player=bool(event.players),
     )
     if working:
         calc.note(describe_grade(calc))
@@ -55,6 +58,7 @@ def calculate(rules: AbfRuleSet, event: Event, *, working: bool = True) -> Event
         if bool(session.fields) == bool(session.matches):
             raise RulesError(path, "a session has either fields or matches")
         title = session.name or f"Session {index + 1}"
+        calc.session_index = index
         if session.fields:
             field_session(calc, index, session, path, title)
         else:
@@ -115,6 +119,16 @@ def results(calc: Working) -> EventAwards:
     if unknown:
         label = sorted(unknown)[0]
         raise RulesError(f"team_sizes[{label}]", f"team {label!r} does not play in the event")
+    players = []
+    if calc.per_player:
+        check_players(calc)
+        for label in calc.event.players:
+            factor = (
+                team_member_factor(team_sizes[label], f"team_sizes[{label}]")
+                if label in team_sizes
+                else ONE
+            )
+            players += player_awards(calc, label, calc.tallies[label], factor)
     return EventAwards(
         rules=calc.rules.name,
         grade=calc.grade.code,
@@ -122,4 +136,5 @@ def results(calc: Working) -> EventAwards:
         colour=calc.grade.colour,
         contestants=tuple(contestants),
         working=tuple(calc.lines),
+        players=tuple(players),
     )

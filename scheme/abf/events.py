@@ -188,6 +188,29 @@ class Outright:
 
 
 @dataclass(frozen=True)
+class Player:
+    """One player of a contestant and the boards they played (4.4.4, 4.4.5).
+
+    `boards` gives the boards played in each session of the event, in order (0 where the
+    player did not play); boards missed because of a sit-out count as played (4.4.4). Left
+    out, the player played every board of the contestant's.
+    """
+
+    label: str
+    boards: tuple[int, ...] | None = None
+    # 4.4.5: a substitute receives the session awards of the sessions played, no outright.
+    substitute: bool = False
+    # 4.4.5 NOTE: in the final of a National Teams event, a member who played under 40% of
+    # the final's boards is awarded this share (the proportion of the Playoff Qualifying
+    # Points given) of the final's masterpoints; the rest goes to the eligible team-mates.
+    playoff_share: Decimal | None = None
+
+    def __post_init__(self) -> None:
+        if self.boards is not None:
+            object.__setattr__(self, "boards", tuple(self.boards))
+
+
+@dataclass(frozen=True)
 class Event:
     """An event to award: its grade, kind, sessions and final placings."""
 
@@ -213,7 +236,15 @@ class Event:
     australia_wide: bool = False
     # 4.1.2: members of each team (5 and 6 share the award as 4/5 and 2/3).
     team_sizes: Mapping[str, int] = field(default_factory=dict)
+    # 4.4.4, 4.4.5: each contestant's players with the boards they played; given, the
+    # awards are also worked out player by player (`EventAwards.players`).
+    players: Mapping[str, Sequence[Player]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sessions", tuple(self.sessions))
         object.__setattr__(self, "team_sizes", _frozen(self.team_sizes))
+        object.__setattr__(
+            self,
+            "players",
+            MappingProxyType({label: tuple(group) for label, group in self.players.items()}),
+        )

@@ -10,7 +10,7 @@ from scheme.abf.grades import Kind
 from scheme.abf.stages import stage_factor
 from scheme.abf.validation import count, enum_value, number
 from scheme.abf.working import Working
-from scheme.core.arithmetic import exact, exact_sum, show, show_number
+from scheme.core.arithmetic import NO_AWARD, exact, exact_sum, show, show_number
 from scheme.core.errors import RulesError
 
 # 4.2.3: the basic (grade E teams, weight 1.0) award is 0.008 a board to the winner.
@@ -72,9 +72,22 @@ def match_award(calc: Working, match: Match, path: str, title: str) -> None:
         shared = exact(numerator, denominator * 2, rounding)
         home.matches = exact_sum(home.matches, shared, rounding)
         away.matches = exact_sum(away.matches, shared, rounding)
+        gains = ((home, shared), (away, shared))
     else:
         won = calc.tally(winner)
-        won.matches = exact_sum(won.matches, exact(numerator, denominator, rounding), rounding)
+        award = exact(numerator, denominator, rounding)
+        won.matches = exact_sum(won.matches, award, rounding)
+        gains = ((won, award),)
+    if calc.per_player:
+        # 4.4.5: a substitute receives the match awards of the sessions played only.
+        index = calc.session_index
+        for tally in (home, away):
+            tally.match_boards[index] = tally.match_boards.get(index, 0) + boards
+            tally.stages[index] = stage.value
+        for tally, gain in gains:
+            tally.match_sessions[index] = exact_sum(
+                tally.match_sessions.get(index, NO_AWARD), gain, rounding
+            )
     if not calc.explain:
         return
     rate = BASE_RATE_PER_BOARD * weight

@@ -25,6 +25,21 @@ class ContestantAwards:
 
 
 @dataclass(frozen=True)
+class PlayerAwards:
+    """One player's awards when the event lists its contestants' players (4.4.4, 4.4.5):
+    the contestant's awards for the sessions the player is eligible for, the outright award
+    if eligible, and each reason a part is withheld or shared."""
+
+    label: str
+    contestant: str
+    sessions: tuple[Decimal | None, ...]
+    matches: Decimal
+    outright: Decimal
+    total: Decimal
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class EventAwards:
     rules: str
     grade: str
@@ -32,6 +47,8 @@ class EventAwards:
     colour: Colour
     contestants: tuple[ContestantAwards, ...]
     working: tuple[str, ...]
+    # Given only when the event lists its contestants' players (4.4.4, 4.4.5).
+    players: tuple[PlayerAwards, ...] = ()
 
     def __getitem__(self, label: str) -> ContestantAwards:
         for contestant in self.contestants:

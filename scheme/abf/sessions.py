@@ -49,6 +49,9 @@ def field_awards(
     check_movement(calc.kind, movement, tables, counted, path)
     labels = ranking_labels(item.ranking, f"{path}.ranking", seen)
     size = field_size(calc.kind, movement, tables, counted, labels, item.size, path)
+    if calc.per_player:
+        for label in labels:
+            calc.tally(label).stages[index] = stage.value
     if item.percentages is not None:
         name = item.name or f"field {number + 1}"
         percentage_field(calc, index, item, labels, path, title, name, board_factor, board_note)

@@ -45,6 +45,12 @@ class Tally:
     sessions: list[Exact | None]
     matches: Exact = NO_AWARD
     outright: Exact = NO_AWARD
+    # Kept only when the event lists its contestants' players (4.4.4, 4.4.5): the match
+    # awards of each session, the boards of the contestant's matches in each session, and the
+    # stage the contestant played in each session.
+    match_sessions: dict[int, Exact] = field(default_factory=dict)
+    match_boards: dict[int, int] = field(default_factory=dict)
+    stages: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -58,6 +64,11 @@ class Working:
     # Whether to write the working lines.
     explain: bool = True
     factor: Fraction = ONE
+    # Whether the players' boards are followed (4.4.4, 4.4.5), and the session in hand.
+    per_player: bool = False
+    session_index: int = 0
+    # 4.4.4: the most boards any player played in each session, found once.
+    most_played: dict[int, int] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     tallies: dict[str, Tally] = field(default_factory=dict)
 
