@@ -19,6 +19,7 @@ from scheme.abf import (
     Match,
     Movement,
     Outright,
+    Player,
     Session,
     Stage,
     WalkIn,
@@ -166,6 +167,38 @@ class MasterFactorSerializer(serializers.Serializer):
     )
 
 
+class PlayerSerializer(serializers.Serializer):
+    """One player of a contestant and the boards played (4.4.4, 4.4.5)."""
+
+    label = serializers.CharField(max_length=LABEL_LENGTH, help_text="An ABF number or name.")
+    boards = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_BOARDS, allow_null=True),
+        required=False,
+        allow_null=True,
+        max_length=MAX_SESSIONS,
+        help_text="Boards played in each session, in order (0 where the player did not play, "
+        "null for every board of the contestant's; boards sat out count as played, 4.4.4). "
+        "Left out: every board of the contestant's.",
+    )
+    substitute = serializers.BooleanField(
+        default=False, help_text="4.4.5: session awards of the sessions played, no outright."
+    )
+    playoff_share = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=4,
+        min_value=0,
+        max_value=1,
+        required=False,
+        allow_null=True,
+        help_text="4.4.5 NOTE: the proportion of the Playoff Qualifying Points given to a "
+        "member who played under 40% of a National Teams final.",
+    )
+
+
+# The most players a contestant lists: a team of six and its substitutes.
+MAX_PLAYERS = 12
+
+
 class CalculatorRequestSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=list(RULE_SETS), default=DEFAULT_RULES)
     grade = serializers.CharField(max_length=8)
@@ -183,6 +216,19 @@ class CalculatorRequestSerializer(serializers.Serializer):
     reduced_state_championship = serializers.BooleanField(default=False)
     australia_wide = serializers.BooleanField(default=False)
     team_sizes = serializers.DictField(child=serializers.IntegerField(), required=False)
+    players = serializers.DictField(
+        child=PlayerSerializer(many=True, allow_empty=False, max_length=MAX_PLAYERS),
+        required=False,
+        help_text="Optional, by contestant label: its players with the boards each played "
+        "(4.4.4: 75% of a session's boards for its award in a pairs event; 4.4.5: 40% of the "
+        "team's boards in each stage for the outright award, none for a substitute). The "
+        "answer's `players` then gives each player's awards.",
+    )
+
+    def validate_players(self, value: dict) -> dict:
+        if len(value) > MAX_CONTESTANTS:
+            raise serializers.ValidationError(f"At most {MAX_CONTESTANTS:,} contestants.")
+        return value
 
     def to_event(self) -> Event:
         """The validated request as the award rules' `Event`, refused (RulesError naming the
@@ -207,6 +253,10 @@ class CalculatorRequestSerializer(serializers.Serializer):
             reduced_state_championship=data["reduced_state_championship"],
             australia_wide=data["australia_wide"],
             team_sizes=data.get("team_sizes", {}),
+            players={
+                label: [Player(**player) for player in players]
+                for label, players in data.get("players", {}).items()
+            },
         )
         event_within_limits(event)
         return event
@@ -275,10 +325,23 @@ class ContestantAwardsSerializer(serializers.Serializer):
     total = serializers.DecimalField(max_digits=9, decimal_places=2)
 
 
+class PlayerAwardsSerializer(ContestantAwardsSerializer):
+    contestant = serializers.CharField()
+    reasons = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Why a part of the contestant's awards is withheld or shared (4.4.4, 4.4.5).",
+    )
+
+
 class CalculatorResponseSerializer(serializers.Serializer):
     rules = serializers.CharField()
     grade = serializers.CharField()
     kind = serializers.CharField()
     colour = serializers.CharField()
     contestants = ContestantAwardsSerializer(many=True)
+    players = PlayerAwardsSerializer(
+        many=True,
+        required=False,
+        help_text="Each player's awards, when the request listed the contestants' players.",
+    )
     working = serializers.ListField(child=serializers.CharField())

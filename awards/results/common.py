@@ -52,6 +52,10 @@ class ReadResults:
     file_awards: dict[str, int] = field(default_factory=dict)
     # Where each ABF number was first read (an element or a line), for errors found later.
     where: dict[str, str] = field(default_factory=dict)
+    # 4.4.4, 4.4.5: contestant -> ABF number -> boards played in each session (None: all
+    # the contestant's), when the file gives them; the substitutes' ABF numbers.
+    player_boards: dict[str, dict[str, list[int | None]]] = field(default_factory=dict)
+    substitutes: set[str] = field(default_factory=set)
 
     def request(self, *, grade: str, kind: str = "") -> dict:
         """The calculator's request for this event at this grade (JSON-ready)."""
@@ -60,6 +64,19 @@ class ReadResults:
             request["outright"] = self.outright
         if self.team_sizes:
             request["team_sizes"] = self.team_sizes
+        if self.player_boards or self.substitutes:
+            request["players"] = {
+                label: [
+                    {
+                        "label": number,
+                        "boards": self.player_boards.get(label, {}).get(number),
+                        "substitute": number in self.substitutes,
+                    }
+                    for number in numbers
+                ]
+                for label, numbers in self.players.items()
+                if label in self.player_boards or self.substitutes.intersection(numbers)
+            }
         return request
 
 

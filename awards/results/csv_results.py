@@ -17,6 +17,15 @@ named in the header (case does not matter):
 - `players`: the contestant's ABF numbers, separated by spaces or semicolons (a number
   may lose its leading zeros).
 - `boards`: optional; the boards played in the session (4.4.7), on any of its rows.
+- `player_boards`: optional; the boards each of the row's `players` played in the session,
+  in the same order (boards sat out count as played, 4.4.4). With this column a contestant's
+  rows may name different players (a substitute comes in); the contestant's players are all
+  those named, and one not named on a row that gives `player_boards` did not play that
+  session. Left blank for a session, each player of the contestant played all its boards.
+  The awards then follow each player (4.4.4: 75% of the session's boards for a pairs
+  session award; 4.4.5: 40% of the team's boards, in each stage, for the final placing).
+- `substitutes`: optional; those of the row's `players` who are substitutes (4.4.5: the
+  session awards of the sessions played, no final placing award).
 - For a match of 5 or more boards (teams, Swiss): `opponent`, the other contestant's
   number, with `boards` and either `imps` and `opponent_imps` or `vps` and `opponent_vps`;
   each match on one row, of either side; such a row has no `place`.
@@ -57,6 +66,8 @@ KNOWN = (
     "opponent_imps",
     "vps",
     "opponent_vps",
+    "player_boards",
+    "substitutes",
 )
 PLAYERS = {"pairs": (2, 2), "teams": (4, 6), "individual": (1, 1)}
 
@@ -92,6 +103,10 @@ class _Reader:
         self.problems = Problems()
         self.players: dict[str, list[str]] = {}
         self.where: dict[str, str] = {}
+        # 4.4.4, 4.4.5: contestant -> ABF number -> session -> boards played; substitutes.
+        self.per_player = False
+        self.player_boards: dict[str, dict[str, dict[str, int]]] = {}
+        self.substitutes: set[str] = set()
 
     def read(self) -> ReadResults:
         problems = self.problems
@@ -112,6 +127,7 @@ class _Reader:
         if len(self.rows) - 1 > MAX_ROWS:
             problems.add("file", f"at most {MAX_ROWS:,} rows; this file has {len(self.rows) - 1:,}")
         problems.raise_any()
+        self.per_player = "player_boards" in header
         # session -> section -> direction -> placed; session -> boards; session -> matches
         fields: dict[str, dict[str, dict[str, list[Placed]]]] = {}
         counts: dict[tuple[str, str], int] = {}
@@ -143,7 +159,7 @@ class _Reader:
                 if not cells.get("opponent"):
                     boards[session] = int(count)
             if cells.get("opponent"):
-                if cells["players"] and not self._players(cells, line, contestant):
+                if cells["players"] and not self._players(cells, line, contestant, session):
                     continue
                 self._match(cells, line, matches.setdefault(session, []))
                 continue
@@ -157,7 +173,7 @@ class _Reader:
             if direction and not contestant.upper().endswith(direction):
                 contestant += direction
             contestant = contestant[:LABEL_LENGTH]
-            if not self._players(cells, line, contestant):
+            if not self._players(cells, line, contestant, session):
                 continue
             place = place_of(cells.get("place", ""), where=here + "place", problems=problems)
             score = decimal_of(cells.get("score", ""), where=here + "score", problems=problems)
@@ -208,6 +224,7 @@ class _Reader:
                     "ranking": ranking_of(final, where="session final", problems=problems),
                 }
         problems.raise_any()
+        order = [s for s in sorted({*fields, *matches} - {"final"}, key=int)]
         return ReadResults(
             format="CSV",
             kind=self.kind,
@@ -215,14 +232,42 @@ class _Reader:
             outright=outright,
             players=self.players,
             team_sizes=(
-                {label: len(n) for label, n in self.players.items() if len(n) > 4}
+                {
+                    label: members
+                    for label, numbers in self.players.items()
+                    if (members := len([n for n in numbers if n not in self.substitutes])) > 4
+                }
                 if self.kind == "teams"
                 else {}
             ),
             where=self.where,
+            player_boards=self._boards_by_session(order),
+            substitutes=self.substitutes,
         )
 
-    def _players(self, cells: dict[str, str], line: int, contestant: str) -> bool:
+    def _boards_by_session(self, order: list[str]) -> dict[str, dict[str, list[int | None]]]:
+        """Each player's boards in each session, in the order of the sessions: as given; 0
+        where the contestant's boards are given for the session but not the player's, or
+        where a substitute is not named; None (all the contestant's) otherwise."""
+        result: dict[str, dict[str, list[int | None]]] = {}
+        for contestant, given in self.player_boards.items():
+            sessions_given = {session for boards in given.values() for session in boards}
+            result[contestant] = {
+                number: [
+                    given.get(number, {}).get(session)
+                    if session in sessions_given
+                    else (0 if number in self.substitutes else None)
+                    for session in order
+                ]
+                for number in self.players[contestant]
+            }
+            for boards in result[contestant].values():
+                for index, session in enumerate(order):
+                    if session in sessions_given and boards[index] is None:
+                        boards[index] = 0
+        return result
+
+    def _players(self, cells: dict[str, str], line: int, contestant: str, session: str) -> bool:
         where = f"line {line}, column players"
         raw = cells["players"].replace(";", " ").split()
         low, high = PLAYERS[self.kind]
@@ -240,14 +285,64 @@ class _Reader:
             self.problems.add(where, "the same ABF number twice")
             return False
         known = self.players.get(contestant)
-        if known is not None and set(known) != set(numbers):
+        if self.per_player:
+            if not self._player_boards(cells, line, contestant, session, numbers):
+                return False
+            # 4.4.5: a substitute may come in; the contestant's players are all those named.
+            self.players[contestant] = (known or []) + [
+                n for n in numbers if n not in (known or [])
+            ]
+        elif known is not None and set(known) != set(numbers):
             self.problems.add(
                 where, f"{contestant} had other players on an earlier line: {' '.join(known)}"
             )
             return False
-        self.players[contestant] = numbers
+        else:
+            self.players[contestant] = numbers
         for number in numbers:
             self.where.setdefault(number, where)
+        return True
+
+    def _player_boards(
+        self, cells: dict[str, str], line: int, contestant: str, session: str, numbers: list
+    ) -> bool:
+        """The row's `player_boards` (one count a player, in the order of `players`) and its
+        `substitutes` (some of the row's players)."""
+        here = f"line {line}, column "
+        raw = cells.get("substitutes", "").replace(";", " ").split()
+        for text in raw:
+            number = abf_number_of(text, where=here + "substitutes", problems=self.problems)
+            if number is None:
+                return False
+            if number not in numbers:
+                self.problems.add(here + "substitutes", f"{number} is not one of the row's players")
+                return False
+            self.substitutes.add(number)
+        counts = cells.get("player_boards", "").replace(";", " ").split()
+        if not counts:
+            return True
+        if session == "final":
+            self.problems.add(here + "player_boards", "boards are given on a session's rows")
+            return False
+        if len(counts) != len(numbers):
+            self.problems.add(
+                here + "player_boards",
+                f"{len(counts)} counts for {len(numbers)} players: one a player, in order",
+            )
+            return False
+        given = self.player_boards.setdefault(contestant, {})
+        for number, count in zip(numbers, counts, strict=True):
+            if not (count.isascii() and count.isdigit() and int(count) <= 1000):
+                self.problems.add(here + "player_boards", f"{count!r} is not a number of boards")
+                return False
+            earlier = given.setdefault(number, {}).get(session)
+            if earlier is not None and earlier != int(count):
+                self.problems.add(
+                    here + "player_boards",
+                    f"{number} played {earlier} boards of session {session} on an earlier line",
+                )
+                return False
+            given[number][session] = int(count)
         return True
 
     def _fields(

@@ -65,6 +65,8 @@ def check_players(calc: Working) -> None:
                         f"give the boards played in each of the {sessions} sessions",
                     )
                 for index, boards in enumerate(player.boards):
+                    if boards is None:
+                        continue  # every board of the contestant's in that session
                     if (
                         isinstance(boards, bool)
                         or not isinstance(boards, int)
@@ -104,7 +106,9 @@ def _shape(calc: Working, label: str, tally: Tally, players: Sequence[Player]) -
     in_play: list[int] = []
     stages: list[str | None] = []
     for index, session in enumerate(calc.event.sessions):
-        given = [p.boards[index] for p in players if p.boards is not None]
+        given = [
+            p.boards[index] for p in players if p.boards is not None and p.boards[index] is not None
+        ]
         if session.matches:
             boards = tally.match_boards.get(index, 0)
             section = boards
@@ -128,7 +132,7 @@ def _most_played(calc: Working, index: int) -> int:
                 p.boards[index]
                 for group in calc.event.players.values()
                 for p in group
-                if p.boards is not None
+                if p.boards is not None and p.boards[index] is not None
             ),
             default=0,
         )
@@ -144,7 +148,10 @@ class _Parts:
 
 
 def _boards_of(player: Player, shape: _Shape, index: int) -> int:
-    return shape.team_boards[index] if player.boards is None else player.boards[index]
+    """The boards the player played in a session; not given, the contestant's."""
+    if player.boards is None or player.boards[index] is None:
+        return shape.team_boards[index]
+    return player.boards[index]
 
 
 def _stage_short(player: Player, shape: _Shape) -> list[str]:

@@ -192,12 +192,13 @@ class Player:
     """One player of a contestant and the boards they played (4.4.4, 4.4.5).
 
     `boards` gives the boards played in each session of the event, in order (0 where the
-    player did not play); boards missed because of a sit-out count as played (4.4.4). Left
-    out, the player played every board of the contestant's.
+    player did not play, None where the player played every board of the contestant's);
+    boards missed because of a sit-out count as played (4.4.4). Left out, the player played
+    every board of the contestant's in every session.
     """
 
     label: str
-    boards: tuple[int, ...] | None = None
+    boards: tuple[int | None, ...] | None = None
     # 4.4.5: a substitute receives the session awards of the sessions played, no outright.
     substitute: bool = False
     # 4.4.5 NOTE: in the final of a National Teams event, a member who played under 40% of
