@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scheme.abf.scheme import ABF_SCHEME
+from scheme.acbl.scheme import ACBL_SCHEME
 from scheme.base import Scheme
 from scheme.nz.scheme import NZ_SCHEME
 
 default_scheme_code = "abf"
 
-SCHEMES: Mapping[str, Scheme] = {scheme.code: scheme for scheme in (ABF_SCHEME, NZ_SCHEME)}
+SCHEMES: Mapping[str, Scheme] = {
+    scheme.code: scheme for scheme in (ABF_SCHEME, NZ_SCHEME, ACBL_SCHEME)
+}
 
 
 class UnknownScheme(LookupError):
