@@ -7,6 +7,7 @@ from awards.views import (
     entries,
     grants,
     lookup,
+    rank_calculator,
     reciprocity,
     uploads,
 )
@@ -15,6 +16,7 @@ app_name = "awards"
 
 urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
+    path("ranks/", rank_calculator.rank_calculator, name="rank_calculator"),
     path("uploads/", uploads.uploads, name="uploads"),
     path("uploads/new/", uploads.upload_new, name="upload_new"),
     path("uploads/<int:pk>/", uploads.upload_detail, name="upload"),

@@ -33,6 +33,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (LOOKUP, "One Thousand Club", "ranks:one_thousand_club", EVERYONE),
     (LOOKUP, "B4c allocations", "b4c:states", EVERYONE),
     (LOOKUP, "Award calculator", "awards:calculator", EVERYONE),
+    (LOOKUP, "Rank calculator", "awards:rank_calculator", EVERYONE),
     (LOOKUP, "National files", "national:files", EVERYONE),
     (LOOKUP, "Fees and charges", "billing:fees", EVERYONE),
     (LOOKUP, "API", "api-docs", EVERYONE),

@@ -1,12 +1,19 @@
-"""The calculator page: a club secretary types an event's results and reads its awards."""
+"""The calculator page: a club secretary types an event's results and reads its awards,
+under any scheme's rules. The ABF's events are typed in the ABF's own form; another scheme's
+as the JSON its calculator reads (POST /api/v1/calculator/awards), prefilled with the
+scheme's example."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
+from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from awards.calculators import event_answer, scheme_by_code, takes_events
 from awards.forms import (
     MATCHES_HELP,
     RANKING_HELP,
@@ -17,14 +24,38 @@ from awards.forms import (
 )
 from centre import params
 from centre.documents import render_csv
+from centre.errors import DomainError, form_add_error
 from centre.responses import file_response
+from scheme import SCHEMES, Scheme
 from scheme.abf import EventAwards, RulesError, compute_awards
 from scheme.abf.validation import MAX_SESSIONS
 
 SESSION_PREFIX = "session"
+# The largest event typed as JSON: the API's limit on a body (DATA_UPLOAD_MAX_MEMORY_SIZE).
+MAX_EVENT_TEXT = 1_000_000
+
+
+class SchemePickForm(forms.Form):
+    """Which scheme's rules the calculators use: any scheme, whatever the deployment's."""
+
+    scheme = forms.ChoiceField(label="Scheme", choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scheme"].choices = [(s.code, s.name) for s in SCHEMES.values()]
+        self.fields["scheme"].widget.attrs["id"] = "id_pick_scheme"
+
+
+def _scheme(request: HttpRequest) -> Scheme:
+    """The scheme the page is asked for (`?scheme=nz`), the deployment's when none; an
+    unknown one is a 400 page naming the parameter."""
+    return scheme_by_code(request.GET.get("scheme") or request.POST.get("scheme"))
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
+    scheme = _scheme(request)
+    if scheme.code != "abf":
+        return _scheme_calculator(request, scheme)
     awards = None
     if request.method == "POST" and "add_session" in request.POST:
         form, sessions = _with_another_session(request)
@@ -54,8 +85,116 @@ def calculator(request: HttpRequest) -> HttpResponse:
             "rows": _rows(awards) if awards else [],
             "ranking_help": RANKING_HELP,
             "matches_help": MATCHES_HELP,
+            "pick": SchemePickForm(initial={"scheme": scheme.code}),
+            "scheme": scheme,
         },
     )
+
+
+class SchemeEventForm(forms.Form):
+    """An event of a scheme other than the ABF, as its calculator reads it."""
+
+    rules = forms.ChoiceField(label="Rules", choices=())
+    event = forms.CharField(
+        label="The event, as JSON",
+        widget=forms.Textarea(attrs={"rows": 24, "spellcheck": "false"}),
+        max_length=MAX_EVENT_TEXT,
+        help_text="As the API takes it (POST /api/v1/calculator/awards); the example filled "
+        "in shows the fields. The rules chosen above apply, whatever the event's own "
+        '"rules" says.',
+    )
+
+    def __init__(self, *args: Any, scheme: Scheme, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = scheme.edition_choices()
+
+    def clean_event(self) -> dict[str, Any]:
+        text = self.cleaned_data["event"]
+        try:
+            event = json.loads(text)
+        except RecursionError:
+            raise forms.ValidationError("The JSON is nested too deeply.") from None
+        except ValueError as error:
+            line, column = getattr(error, "lineno", None), getattr(error, "colno", None)
+            where = f" (line {line}, column {column})" if line else ""
+            message = getattr(error, "msg", str(error))
+            raise forms.ValidationError(f"This is not JSON: {message}{where}.") from None
+        if not isinstance(event, dict):
+            raise forms.ValidationError('The event is a JSON object: {"sessions": ...}.')
+        return event
+
+
+def _scheme_calculator(request: HttpRequest, scheme: Scheme) -> HttpResponse:
+    examples = dict(scheme.calculator_examples)
+    chosen = request.GET.get("example")
+    name = chosen if chosen in examples else next(iter(examples), None)
+    answer = None
+    if request.method == "POST":
+        form = SchemeEventForm(request.POST, scheme=scheme)
+        if form.is_valid() and takes_events(scheme):
+            data = {**form.cleaned_data["event"], "rules": form.cleaned_data["rules"]}
+            try:
+                answer = event_answer(data=data)
+            except RulesError as error:
+                # The page names the place in the JSON as the scheme names it.
+                form.add_error("event", f"At {error.field}: {error.message}")
+            except DomainError as error:
+                form_add_error(form, error)
+    else:
+        example = examples.get(name, {}) if name else {}
+        form = SchemeEventForm(
+            scheme=scheme,
+            initial={
+                "rules": example.get("rules", scheme.default_edition),
+                "event": json.dumps(example, indent=2) if example else "",
+            },
+        )
+    return render(
+        request,
+        "awards/calculator_scheme.html",
+        {
+            "scheme": scheme,
+            "pick": SchemePickForm(initial={"scheme": scheme.code}),
+            "form": form,
+            "available": takes_events(scheme),
+            "examples": list(examples),
+            "example": name,
+            "answer": answer,
+            "kinds": scheme.point_kinds,
+            "rows": _answer_rows(scheme, answer) if answer else [],
+            "summary": _summary(answer) if answer else [],
+        },
+    )
+
+
+def _summary(answer: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The answer's own words on the event (rules, status, kind...), for the heading."""
+    return [
+        (key.replace("_", " "), value)
+        for key, value in answer.items()
+        if isinstance(value, str | int) and not isinstance(value, bool)
+    ]
+
+
+def _answer_rows(scheme: Scheme, answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each contestant's label, points by the scheme's kinds (from `points`, or from keys
+    named after the kinds) and total, as the answer gives them."""
+    rows = []
+    for contestant in answer.get("contestants", []):
+        if not isinstance(contestant, dict):
+            continue
+        points = contestant.get("points") if isinstance(contestant.get("points"), dict) else {}
+        rows.append(
+            {
+                "label": contestant.get("label", ""),
+                "points": [
+                    points.get(kind.code, contestant.get(kind.code, ""))
+                    for kind in scheme.point_kinds
+                ],
+                "total": contestant.get("total", ""),
+            }
+        )
+    return rows
 
 
 def _with_another_session(request: HttpRequest) -> tuple[CalculatorForm, SessionFormSet]:

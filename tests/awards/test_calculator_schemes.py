@@ -437,3 +437,140 @@ def test_a_scheme_registered_later_is_in_the_schema_with_its_shape_and_examples(
     assert "TEST-1" in operation["description"] and "Test scheme: x" in operation["description"]
     ranks = {p["name"]: p for p in schema["paths"]["/api/v1/ranks"]["get"]["parameters"]}
     assert ranks["x"]["description"] == "test: X points, a whole number"
+
+
+# The pages: /awards/calculator/ and /awards/ranks/
+
+CALCULATOR_PAGE = "/awards/calculator/"
+RANKS_PAGE = "/awards/ranks/"
+ALL_SCHEMES = list(SCHEMES.values())
+
+
+@pytest.mark.parametrize("scheme", ALL_SCHEMES, ids=[s.code for s in ALL_SCHEMES])
+def test_the_calculator_page_renders_for_every_scheme(client, scheme):
+    response = client.get(CALCULATOR_PAGE, {"scheme": scheme.code})
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert scheme.name in page
+    assert f'<option value="{scheme.code}" selected>' in page
+    assert f'href="{RANKS_PAGE}?scheme={scheme.code}"' in page
+    if scheme.code == "abf":
+        assert "Final placings" in page  # the ABF's own form, as it was
+    elif scheme in EVENT_SCHEMES:
+        # The JSON box holds the scheme's first example.
+        first = next(iter(scheme.calculator_examples.values()))
+        assert response.context["form"]["event"].value() == json.dumps(first, indent=2)
+    else:
+        assert f"does not take {scheme.name} events yet" in page
+
+
+@pytest.mark.parametrize("scheme", ALL_SCHEMES, ids=[s.code for s in ALL_SCHEMES])
+def test_the_rank_calculator_page_renders_for_every_scheme(client, scheme):
+    response = client.get(RANKS_PAGE, {"scheme": scheme.code})
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert scheme.name in page
+    for name, description in scheme.rank_parameters:
+        assert f'name="{name}"' in page and f'for="id_{name}"' in page
+        assert description.split("(")[0].strip() in page
+    if scheme.rank_calculator is None:
+        assert f"does not give {scheme.name} ranks yet" in page
+
+
+def test_the_pages_default_to_the_deployments_scheme_and_refuse_an_unknown_one(
+    client, test_scheme, settings
+):
+    settings.MASTERPOINT_SCHEME = "test"
+    assert "Test scheme" in client.get(CALCULATOR_PAGE).content.decode()
+    assert "Test scheme" in client.get(RANKS_PAGE).content.decode()
+
+    for url in (CALCULATOR_PAGE, RANKS_PAGE):
+        response = client.get(url, {"scheme": "fifa"})
+        assert response.status_code == 400
+        assert "scheme" in response.content.decode()
+
+
+def test_the_abf_rank_page_shows_the_rank_and_what_the_next_needs(client):
+    response = client.get(
+        RANKS_PAGE, {"scheme": "abf", "green": "200", "red": "140.5", "gold": "25"}
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<h2 id="rank">Silver National Master</h2>' in page
+    assert "<li>Needs: total 0.00, red and gold 14.50, gold 5.00</li>" in page
+    assert "Next: Life Master needs 0.00 more in all, 14.50 more red and gold" in page
+
+
+def test_a_bad_rank_value_is_said_in_words_beside_its_box(client):
+    response = client.get(RANKS_PAGE, {"scheme": "abf", "green": "1.234", "red": "", "gold": "1"})
+
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors == {"green": ["green points: 1.234 has more than two decimal places"]}
+    page = response.content.decode()
+    assert 'aria-invalid="true" aria-describedby="id_green_helptext id_green_error"' in page
+    assert response.context["answer"] is None
+    # The next box's own problem is said once the first is put right.
+    fixed = client.get(RANKS_PAGE, {"scheme": "abf", "green": "1.23", "red": "", "gold": "1"})
+    assert fixed.context["form"].errors == {"red": ["give the red points (0 if none)"]}
+
+
+def test_the_calculator_page_computes_another_schemes_event(client, test_scheme):
+    response = client.post(
+        CALCULATOR_PAGE,
+        {"scheme": "test", "rules": "TEST-1", "event": '{"ranking": ["P1", "P2"]}'},
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<div class="table-scroll"><table>' in page
+    assert '<th class="number">X</th>' in page
+    assert '<td>P1</td>\n              <td class="number">2.00</td>' in page
+    assert "<li>2 contestants, one point a place</li>" in page
+    assert "rules TEST-1" in page
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ('{"ranking": ["P1", 2]}', "At ranking[1]: a contestant is named by text"),
+        ('{"ranking": ["P1",', "This is not JSON: Expecting value (line 1, column 19)."),
+        ('["P1"]', "The event is a JSON object"),
+        ("", "This field is required."),
+    ],
+)
+def test_a_bad_event_is_said_in_words_beside_the_json_box(client, test_scheme, event, words):
+    response = client.post(CALCULATOR_PAGE, {"scheme": "test", "rules": "TEST-1", "event": event})
+
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == ["event"]
+    assert words in errors["event"][0]
+    assert 'id="id_event_error"' in response.content.decode()
+    assert response.context["answer"] is None
+
+
+def test_the_calculator_page_offers_each_example_of_the_scheme(client, test_scheme, monkeypatch):
+    scheme = dataclasses.replace(
+        TEST_SCHEME,
+        calculator_examples={
+            "Three pairs": {"rules": "TEST-1", "ranking": ["P1", "P2", "P3"]},
+            "Two pairs": {"rules": "TEST-1", "ranking": ["A", "B"]},
+        },
+    )
+    monkeypatch.setitem(SCHEMES, "test", scheme)
+
+    page = client.get(CALCULATOR_PAGE, {"scheme": "test"}).content.decode()
+    assert 'href="?scheme=test&amp;example=Two%20pairs"' in page
+    chosen = client.get(CALCULATOR_PAGE, {"scheme": "test", "example": "Two pairs"})
+    assert json.loads(chosen.context["form"]["event"].value())["ranking"] == ["A", "B"]
+
+
+def test_the_menu_offers_both_calculators_to_anyone(client):
+    page = client.get("/").content.decode()
+
+    assert f'href="{CALCULATOR_PAGE}"' in page
+    assert f'href="{RANKS_PAGE}"' in page
