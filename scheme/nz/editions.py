@@ -19,7 +19,10 @@ class NzRuleSet:
     title: str
 
     def compute(self, event: Any, *, working: bool = True) -> Any:
-        raise RulesError("rules", f"{self.name}: the award tables are not in place yet")
+        """Each contestant's A, B and C Points for the event, with the working."""
+        from scheme.nz.calculation import compute
+
+        return compute(event, rules=self.name, working=working)
 
 
 NZB_2007 = NzRuleSet(name=DEFAULT_RULES, title="NZ Bridge Master Point Scheme (Laws 2007 edition)")

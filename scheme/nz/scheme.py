@@ -8,6 +8,13 @@ from collections.abc import Mapping
 
 from scheme.base import PointTotals, Scheme, SchemeGrade, SchemeRank
 from scheme.nz import ranks as nz_ranks
+from scheme.nz.calculator import (
+    CALCULATOR_EXAMPLES,
+    RANK_PARAMETERS,
+    calculator_answer,
+    calculator_event,
+    rank_calculator,
+)
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.kinds import NZ_POINT_KINDS, check_kinds
 from scheme.nz.statuses import STATUSES
@@ -49,4 +56,9 @@ NZ_SCHEME = Scheme(
     credit_file_formats=(),
     compute=compute_awards,
     stars=_stars,
+    calculator_event=calculator_event,
+    calculator_answer=calculator_answer,
+    calculator_examples=CALCULATOR_EXAMPLES,
+    rank_calculator=rank_calculator,
+    rank_parameters=RANK_PARAMETERS,
 )
