@@ -2,6 +2,7 @@
 
 import hashlib
 from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 
 from django.db.models import Q, QuerySet
 
@@ -11,6 +12,7 @@ from clubs.models import Club
 from players import abf_numbers
 from players.models import Player, PlayerChange
 from scheme.abf.ranks import Rank, Totals, next_rank
+from scheme.core.calendar import SYDNEY, sydney_date
 
 SEARCH_LIMIT = 100
 SEARCHED_STATUSES = (Player.Status.ACTIVE, Player.Status.INACTIVE)
@@ -313,3 +315,33 @@ def player_rank_standing(*, player: Player, green: int, red: int, gold: int) -> 
     short = following.shortfall(totals, player.pre_1982_red)
     # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
     return RankStanding(current, following, short.green, short.red, short.gold)
+
+
+# --- registration cards (1.4.1, 1.4.3) ----------------------------------------------------
+
+# 1.4.3 "Daily: ... Registration cards for new players and players whose details have
+# changed": the changes a new card is issued for.
+CARD_ACTIONS = ("register", "update", "transfer", "reactivate")
+
+
+def registration_cards_changed(*, club: Club, day: date) -> QuerySet[Player]:
+    """The club's active home members registered, changed, transferred in or reactivated on
+    `day` (Sydney time): each needs a new registration card (1.4.3)."""
+    start = datetime.combine(day, time.min, tzinfo=SYDNEY)
+    changed = PlayerChange.objects.filter(
+        action__in=CARD_ACTIONS, at__gte=start, at__lt=start + timedelta(days=1)
+    ).values("player_id")
+    return club_members(club=club).filter(pk__in=changed)
+
+
+def registration_card_days(*, club: Club, since: date) -> list[date]:
+    """The days from `since` on when a card was due to a home member of the club, latest
+    first."""
+    start = datetime.combine(since, time.min, tzinfo=SYDNEY)
+    moments = PlayerChange.objects.filter(
+        action__in=CARD_ACTIONS,
+        at__gte=start,
+        player__home_club=club,
+        player__status=Player.Status.ACTIVE,
+    ).values_list("at", flat=True)
+    return sorted({sydney_date(at) for at in moments}, reverse=True)

@@ -12,6 +12,21 @@ urlpatterns = [
     path("clubs/<int:number>/report/", club.report, name="club_report"),
     path("clubs/<int:number>/report.csv", club.report_csv, name="club_report_csv"),
     path("clubs/<int:number>/report.pdf", club.report_pdf, name="club_report_pdf"),
+    path(
+        "clubs/<int:number>/member-cancellation.pdf",
+        club.cancellation_schedule_pdf,
+        name="cancellation_schedule_pdf",
+    ),
+    path(
+        "clubs/<int:number>/registration-cards/<int:year>.pdf",
+        club.registration_cards_pdf,
+        name="registration_cards_pdf",
+    ),
+    path(
+        "clubs/<int:number>/registration-cards/<str:day>.pdf",
+        club.registration_cards_day_pdf,
+        name="registration_cards_day_pdf",
+    ),
     path("players/search/", records.search, name="search"),
     path("players/new/", records.new, name="new"),
     path("players/transfer/", records.transfer, name="transfer"),

@@ -1,15 +1,21 @@
-"""The club report of its home members and alternates
-(App. C i, ii; guide F6.3), as a page, CSV and PDF. A club the login may not see is 404."""
+"""The club report of its home members and alternates (App. C i, ii; guide F6.3), as a
+page, CSV and PDF; the schedule of home members for the January cancellations (App. C 7;
+guide F6.4) and the registration cards (1.4.1, 1.4.3), as PDF. A club the login may not see
+is 404."""
 
-from django.http import HttpRequest, HttpResponse
+from datetime import date
+
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from centre.access import club_for
 from centre.models import Role
 from centre.permissions import role_required
 from centre.responses import file_response
-from players import reports
-from players.selectors import club_report
+from players import calendar, documents, reports
+from players.selectors import club_members, club_report, registration_cards_changed
+from scheme.abf.membership import cancellation_deadline, cancellation_year_of
+from scheme.core.calendar import membership_year_end, membership_year_of, sydney
 
 READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
@@ -37,3 +43,58 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
         reports.report_pdf(club=club, rows=club_report(club=club)),
         f"club-{club.number}-members.pdf",
     )
+
+
+@role_required(*READERS)
+def cancellation_schedule_pdf(request: HttpRequest, number: int) -> HttpResponse:
+    """App. C 7, guide F6.4: the club's home members, to mark those who have not renewed."""
+    club = club_for(request.user, number)
+    today = sydney(calendar.now()).date()
+    year = cancellation_year_of(today)
+    deadline = cancellation_deadline(year)
+    pdf = documents.cancellation_schedule_pdf(
+        club=club,
+        members=list(club_members(club=club)),
+        year=year,
+        deadline_text=f"midday {deadline:%-d %B %Y}",
+    )
+    return file_response(pdf, f"member-cancellation-{club.number}-{year}.pdf", inline=True)
+
+
+@role_required(*READERS)
+def registration_cards_pdf(request: HttpRequest, number: int, year: int) -> HttpResponse:
+    """1.4.3 "Annually": every home member's registration card for the membership year that
+    starts on 1 April `year`, issued each April; the current year's and, once its renewals
+    are known, the next."""
+    club = club_for(request.user, number)
+    current = membership_year_of(sydney(calendar.now()).date())
+    if year not in (current, current + 1):
+        raise Http404("Cards are issued for the current membership year only.")
+    valid_from = date(year, 4, 1)
+    pdf = documents.registration_cards_pdf(
+        club=club,
+        players=list(club_members(club=club)),
+        valid_from=valid_from,
+        valid_to=membership_year_end(valid_from),
+        title=f"Registration cards {year}-{year + 1}: {club.number} {club.name}",
+    )
+    return file_response(pdf, f"registration-cards-{club.number}-{year}.pdf", inline=True)
+
+
+@role_required(*READERS)
+def registration_cards_day_pdf(request: HttpRequest, number: int, day: str) -> HttpResponse:
+    """1.4.3 "Daily": the cards of the club's players registered or changed on `day`."""
+    club = club_for(request.user, number)
+    try:
+        on = date.fromisoformat(day)
+    except ValueError:
+        raise Http404("No such day.") from None
+    valid_from = date(membership_year_of(on), 4, 1)
+    pdf = documents.registration_cards_pdf(
+        club=club,
+        players=list(registration_cards_changed(club=club, day=on)),
+        valid_from=valid_from,
+        valid_to=membership_year_end(valid_from),
+        title=f"Registration cards of {on:%d/%m/%Y}: {club.number} {club.name}",
+    )
+    return file_response(pdf, f"registration-cards-{club.number}-{on}.pdf", inline=True)

@@ -61,6 +61,13 @@ def cancellation_window_is_open(now: datetime) -> bool:
     return cancellation_opens(year) <= now < cancellation_deadline(year)
 
 
+def cancellation_year_of(day: date) -> int:
+    """The year of the cancellations a schedule of home members printed on `day` is for:
+    this year's until the 1 April update, next year's after it (guide F6.4: the schedule is
+    printed in the January quarter)."""
+    return day.year if day.month < 4 else day.year + 1
+
+
 def cancellation_takes_effect(year: int) -> date:
     """1.3.2: members whose home club cancels them "before April 1st" become inactive in
     the 1 April update, the start of the membership year."""

@@ -1,0 +1,32 @@
+"""The membership section of the club's documents page: the schedule of home members for the
+January cancellations (App. C 7; guide F6.4) and the registration cards (1.4.1, 1.4.3)."""
+
+from datetime import timedelta
+
+from django import template
+
+from clubs.models import Club
+from players import calendar
+from players.selectors import registration_card_days
+from scheme.abf.membership import cancellation_year_of
+from scheme.core.calendar import membership_year_of, sydney
+
+register = template.Library()
+
+# The days of new or changed cards listed on the page.
+CARD_DAYS_SHOWN = 90
+
+
+@register.inclusion_tag("players/_membership_documents.html")
+def membership_documents(club: Club) -> dict:
+    today = sydney(calendar.now()).date()
+    return {
+        "club": club,
+        "cancellation_year": cancellation_year_of(today),
+        # Guide F6.4: the schedule is the January quarter's document.
+        "january_quarter": today.month <= 3,
+        "membership_year": membership_year_of(today),
+        "card_days": registration_card_days(
+            club=club, since=today - timedelta(days=CARD_DAYS_SHOWN)
+        ),
+    }
