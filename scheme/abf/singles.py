@@ -101,8 +101,7 @@ def singles_outright(
             played = partnerships_played(partners.get(label, ()))
             if played < required:
                 withheld[label] = (
-                    f"{played} partnership(s) of the {required} needed (App. A): no outright "
-                    f"award"
+                    f"{played} partnership(s) of the {required} needed (App. A): no outright award"
                 )
                 working.append(f"{label}: {withheld[label]}.")
                 continue
