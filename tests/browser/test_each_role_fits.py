@@ -18,9 +18,11 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from billing.models import FeeSchedule
+from clubs.models import Club
 from operations.management.commands.seed_demo import DEMO_PASSWORD
 from players.models import Player
 from tests.billing.factories import FeeScheduleFactory
+from tests.factories import PlayerFactory
 from tests.browser.conftest import open_menu_entry
 
 WIDTHS = (1280, 390)
@@ -149,6 +151,12 @@ def test_an_anonymous_visitor_looks_a_player_up_and_reads_the_public_pages(page,
     flow.check("b4c-allocations")
     open_menu_entry(page, "Lookup", "Award calculator")
     flow.check("calculator")
+    open_menu_entry(page, "Lookup", "Top 500 of all time")
+    flow.check("top-all-time")
+    open_menu_entry(page, "Lookup", "One Thousand Club")
+    flow.check("one-thousand-club")
+    open_menu_entry(page, "Lookup", "Fees and charges")
+    flow.check("fees")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -187,6 +195,8 @@ def test_a_club_secretary_keeps_the_players_and_uploads_a_credit_file(page, demo
     flow.check("statement")
     open_menu_entry(page, "My club", "Documents")
     flow.check("documents")
+    page.goto("/club/details/")
+    flow.check("club-details")
     open_menu_entry(page, "Account", "API tokens")
     flow.check("tokens")
 
@@ -214,3 +224,12 @@ def test_staff_read_the_months_and_a_month_and_the_payment_form(page, demo):
     flow.check("month")
     open_menu_entry(page, "Centre", "Record payment")
     flow.check("record-payment")
+    open_menu_entry(page, "Centre", "Grants")
+    flow.check("grants")
+    visitor = PlayerFactory(home_club=Club.objects.get(kind="foreign"))
+    page.fill("#id_abf_number", visitor.abf_number)
+    page.fill("#id_reason", "Bermuda Bowl finalist")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    assert page.locator("table[data-grants] tbody tr").count() == 1, "the grant is not listed"
+    flow.check("grant-made")
