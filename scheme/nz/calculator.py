@@ -362,14 +362,21 @@ RANK_PARAMETERS: tuple[tuple[str, str], ...] = (
 )
 
 
+# The most points a query may give (the highest NZ totals are some thousands).
+MOST_POINTS = 1_000_000 * 100
+
+
 def _query_points(query: Mapping[str, str], name: str) -> int | None:
     value = query.get(name)
     if value is None or str(value).strip() == "":
         return None
     try:
-        return parse_points(str(value))
+        hundredths = parse_points(str(value))
     except PointsError as error:
         raise RulesError(name, str(error)) from None
+    if hundredths > MOST_POINTS:
+        raise RulesError(name, f"at most {points_text(MOST_POINTS)} points")
+    return hundredths
 
 
 def rank_calculator(query: Mapping[str, str]) -> dict[str, Any]:
