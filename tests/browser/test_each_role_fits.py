@@ -22,8 +22,8 @@ from clubs.models import Club
 from operations.management.commands.seed_demo import DEMO_PASSWORD
 from players.models import Player
 from tests.billing.factories import FeeScheduleFactory
-from tests.factories import PlayerFactory
 from tests.browser.conftest import open_menu_entry
+from tests.factories import PlayerFactory
 
 WIDTHS = (1280, 390)
 SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots"
