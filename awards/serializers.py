@@ -24,6 +24,7 @@ from scheme.abf import (
     Stage,
     WalkIn,
 )
+from scheme.abf.congress import walk_in_final_outright
 from scheme.abf.validation import (
     MAX_BOARDS,
     MAX_CONSOLATIONS,
@@ -151,8 +152,29 @@ class OutrightSerializer(serializers.Serializer):
     final_size = serializers.IntegerField(required=False, min_value=1)
     final_tables = _number(required=False, min_value=0)
     consolations = ConsolationOutrightSerializer(many=True, required=False)
+    walk_in_final_heats = serializers.ListField(
+        child=_number(min_value=Decimal("0.5")),
+        required=False,
+        allow_empty=False,
+        max_length=MAX_SESSIONS,
+        help_text="5.3.3: a walk-in final (open only to place-getters from the heats): the "
+        "tables of each heat. The outright is then on their average and S=2, and the final's "
+        "sessions take no final premium; leave out tables, sessions and boards.",
+    )
 
     def validate(self, attrs: dict) -> dict:
+        if attrs.get("walk_in_final_heats"):
+            given = [f for f in ("tables", "sessions", "boards", "walk_in") if attrs.get(f)]
+            if given:
+                raise serializers.ValidationError(
+                    {
+                        given[0]: [
+                            "5.3.3: a walk-in final's outright is on the heats' average "
+                            "tables and S=2; leave this out."
+                        ]
+                    }
+                )
+            return attrs
         if attrs.get("sessions") is None and attrs.get("boards") is None:
             raise serializers.ValidationError(
                 {"sessions": ["4.3.1: give the number of sessions or of boards."]}
@@ -230,6 +252,22 @@ class CalculatorRequestSerializer(serializers.Serializer):
             raise serializers.ValidationError(f"At most {MAX_CONTESTANTS:,} contestants.")
         return value
 
+    def validate(self, attrs: dict) -> dict:
+        outright = attrs.get("outright") or {}
+        if outright.get("walk_in_final_heats"):
+            for index, session in enumerate(attrs["sessions"]):
+                parts = [*session.get("fields", []), *session.get("matches", [])]
+                if any(part.get("stage") == Stage.FINAL.value for part in parts):
+                    raise serializers.ValidationError(
+                        {
+                            f"sessions.{index}": [
+                                "5.3.3: no final premium applies to a walk-in final; give its "
+                                "sessions as qualifying sessions."
+                            ]
+                        }
+                    )
+        return attrs
+
     def to_event(self) -> Event:
         """The validated request as the award rules' `Event`, refused (RulesError naming the
         field) when it is larger than any real event."""
@@ -273,6 +311,11 @@ def _session(data: dict) -> Session:
 
 def _outright(data: dict) -> Outright:
     data = dict(data)
+    heats = data.pop("walk_in_final_heats", None)
+    if heats:
+        # 5.3.3: the heats' average tables and S=2.
+        base = walk_in_final_outright(data["ranking"], heats)
+        data.update(tables=base.tables, sessions=base.sessions)
     walk_in = data.pop("walk_in", None)
     consolations = data.pop("consolations", [])
     return Outright(
