@@ -24,6 +24,7 @@ Modules are found by the rule of the book they carry:
 - `matchplay.py`: Basic C Point Tables 2, A Point Tournaments rule 4, B rule 4.
 - `overall.py`: A/B Point Tournaments rule 2, the Tables of Tournament Awards (E42-E55).
 - `events.py`, `results.py`: the event that goes in, the points that come out.
+- `players.py`: A/B Point Tournaments rule 2, what each listed player receives.
 - `calculation.py`: walks an event through the rules above.
 - `validation.py`: the largest event the rules take.
 - `editions.py`: the editions of the award rules (`NZB-2007`).

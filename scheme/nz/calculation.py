@@ -18,6 +18,7 @@ from scheme.nz import cpoints, matchplay
 from scheme.nz import overall as overall_tables
 from scheme.nz.events import Event, Field, Kind, Match, Movement, Overall, Session
 from scheme.nz.kinds import KIND_CODES, A, C
+from scheme.nz.players import PlayerPoints, checked_players, player_points
 from scheme.nz.results import ContestantPoints, EventPoints
 from scheme.nz.statuses import STATUSES, Status
 from scheme.nz.validation import event_within_limits, optional_number
@@ -33,6 +34,7 @@ class _Tally:
         self.order: dict[str, None] = {}
         self.session_points: dict[str, list[dict[str, int] | None]] = {}
         self.match_points: dict[str, dict[str, int]] = {}
+        self.match_sessions: dict[str, list[dict[str, int]]] = {}
         self.overall_points: dict[str, dict[str, int]] = {}
         self.lines: list[str] | None = [] if working else None
 
@@ -41,6 +43,7 @@ class _Tally:
             self.order[label] = None
             self.session_points[label] = [None] * self.sessions
             self.match_points[label] = {}
+            self.match_sessions[label] = [{} for _ in range(self.sessions)]
             self.overall_points[label] = {}
 
     def session(self, index: int, label: str, kind: str, hundredths: int) -> None:
@@ -50,9 +53,11 @@ class _Tally:
             points = self.session_points[label][index] = {}
         points[kind] = points.get(kind, 0) + hundredths
 
-    def match(self, label: str, kind: str, hundredths: int) -> None:
+    def match(self, index: int, label: str, kind: str, hundredths: int) -> None:
         self.see(label)
         self.match_points[label][kind] = self.match_points[label].get(kind, 0) + hundredths
+        by_session = self.match_sessions[label][index]
+        by_session[kind] = by_session.get(kind, 0) + hundredths
 
     def overall(self, label: str, kind: str, hundredths: int) -> None:
         self.see(label)
@@ -97,13 +102,39 @@ def compute(event: Event, *, rules: str, working: bool = True) -> EventPoints:
         _session(tally, status, kind, index, session)
     if event.overall is not None:
         _overall(tally, status, kind, event.overall, event.sessions)
+    contestants = tally.contestants()
     return EventPoints(
         rules=rules,
         status=status.code,
         kind=kind.value,
-        contestants=tally.contestants(),
+        contestants=contestants,
         working=tuple(tally.lines or ()),
+        players=_players(tally, event, kind, contestants),
     )
+
+
+def _players(
+    tally: _Tally, event: Event, kind: Kind, contestants: Sequence[ContestantPoints]
+) -> tuple[PlayerPoints, ...]:
+    """A/B Point Tournaments rule 2: each listed player's share of the contestant's."""
+    if not event.players:
+        return ()
+    session_deals = [session.deals for session in event.sessions]
+    checked_players(event.players, set(tally.order), session_deals)
+    by_label = {contestant.label: contestant for contestant in contestants}
+    result: list[PlayerPoints] = []
+    for label, members in event.players.items():
+        contestant = by_label[label]
+        result += player_points(
+            contestant=label,
+            members=members,
+            teams=kind is Kind.TEAMS,
+            sessions=contestant.sessions,
+            matches_by_session=tally.match_sessions[label],
+            overall=contestant.overall,
+            session_deals=session_deals,
+        )
+    return tuple(result)
 
 
 def _session(tally: _Tally, status: Status, kind: Kind, index: int, session: Session) -> None:
@@ -116,7 +147,7 @@ def _session(tally: _Tally, status: Status, kind: Kind, index: int, session: Ses
     for number, field in enumerate(session.fields):
         _field(tally, status, kind, index, name, deals, field, f"{path}.fields[{number}]", seen)
     for number, match in enumerate(session.matches):
-        _match(tally, status, name, match, f"{path}.matches[{number}]")
+        _match(tally, status, index, name, match, f"{path}.matches[{number}]")
 
 
 def _field(
@@ -248,7 +279,9 @@ def _score(match: Match, path: str) -> tuple[Fraction, Fraction, str]:
     raise RulesError(path, "give the match's VPs, IMPs or points for both sides")
 
 
-def _match(tally: _Tally, status: Status, session_name: str, match: Match, path: str) -> None:
+def _match(
+    tally: _Tally, status: Status, index: int, session_name: str, match: Match, path: str
+) -> None:
     deals = count(match.deals, f"{path}.deals")
     for side in ("home", "away"):
         label = getattr(match, side)
@@ -267,7 +300,7 @@ def _match(tally: _Tally, status: Status, session_name: str, match: Match, path:
             points, kind = matchplay.a_points(deals, result, factor), A
         else:
             points, kind = matchplay.c_points(deals, result), C
-        tally.match(label, kind, points)
+        tally.match(index, label, kind, points)
     winner = next((label for label, result in results if result is matchplay.Outcome.WON), None)
     if factor is not None:
         how = f"0.02 A a deal won, 0.01 tied, x {show_number(factor)} ({status.code})"

@@ -17,6 +17,7 @@ from scheme.nz.editions import DEFAULT_RULES, get_rule_set
 from scheme.nz.events import Event, Field, Match, Overall, Session
 from scheme.nz.grading import grade_for, rating_points
 from scheme.nz.kinds import KIND_CODES, NZ_POINT_KINDS, A, B, C, aggregate, b_points_from_c
+from scheme.nz.players import MAX_PLAYERS, Player
 from scheme.nz.ranks import (
     PROVINCIAL_MASTER,
     next_rank,
@@ -28,7 +29,10 @@ from scheme.nz.ranks import (
 from scheme.nz.results import EventPoints
 from scheme.nz.validation import MAX_CONTESTANTS, MAX_FIELDS, MAX_MATCHES, MAX_SESSIONS
 
-EVENT_KEYS = {"rules", "status", "grade", "kind", "name", "sessions", "overall", "outright"}
+EVENT_KEYS = {
+    "rules", "status", "grade", "kind", "name", "sessions", "overall", "outright", "players",
+}  # fmt: skip
+PLAYER_KEYS = {"label", "deals"}
 SESSION_KEYS = {"deals", "boards", "name", "fields", "matches"}
 FIELD_KEYS = {"movement", "tables", "ranking", "size", "name"}
 MATCH_KEYS = {
@@ -176,6 +180,7 @@ def calculator_event(request: Mapping[str, Any]) -> Event:
             size=_whole(placings.get("size"), f"{overall_key}.size"),
         )
     sessions = _list(given.get("sessions", []), "sessions", MAX_SESSIONS)
+    players = _players(given.get("players"))
     return Event(
         status=_text(given[status_key], status_key),
         kind=given.get("kind", "pairs"),
@@ -183,7 +188,43 @@ def calculator_event(request: Mapping[str, Any]) -> Event:
         overall=overall,
         rules=rules,
         name=str(given.get("name") or ""),
+        players=players,
     )
+
+
+def _players(value: object) -> dict[str, tuple[Player, ...]]:
+    """`players`: by contestant label, its players with the deals each played a session."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RulesError("players", "an object of contestant labels is required")
+    if len(value) > MAX_CONTESTANTS:
+        raise RulesError("players", f"at most {MAX_CONTESTANTS:,} contestants")
+    result = {}
+    for contestant, members in value.items():
+        path = f"players.{contestant}"
+        listed = _list(members, path, MAX_PLAYERS)
+        players = []
+        for index, member in enumerate(listed):
+            where = f"{path}[{index}]"
+            if isinstance(member, str):
+                member = {"label": member}
+            given = _mapping(member, where, PLAYER_KEYS)
+            deals = given.get("deals")
+            if deals is not None:
+                deals = tuple(
+                    None if d is None else _count(d, f"{where}.deals[{i}]")
+                    for i, d in enumerate(_list(deals, f"{where}.deals", MAX_SESSIONS))
+                )
+            players.append(Player(label=_text(given.get("label"), f"{where}.label"), deals=deals))
+        result[_text(contestant, path)] = tuple(players)
+    return result
+
+
+def _count(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(path, "a whole number of deals (0 or more) is required")
+    return value
 
 
 def _points(points: Mapping[str, int] | None) -> dict[str, str] | None:
@@ -216,7 +257,20 @@ def calculator_answer(result: EventPoints) -> dict[str, Any]:
             }
             for contestant in result.contestants
         ],
-        "players": "Each player of a contestant receives the contestant's points.",
+        # Each listed player's points, when the request listed the contestants' players.
+        "players": [
+            {
+                "label": player.label,
+                "contestant": player.contestant,
+                "sessions": [_points(points) for points in player.sessions],
+                "matches": _points(player.matches),
+                "overall": _points(player.overall),
+                "points": _points(player.total),
+                "total": points_text(player.total[A] + player.total[B]),
+                "reasons": list(player.reasons),
+            }
+            for player in result.players
+        ],
         "working": list(result.working),
     }
 

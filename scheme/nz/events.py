@@ -10,12 +10,15 @@ movement, or else its ranking's labels).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from types import MappingProxyType
 
 from scheme.core.placings import Ranking
 from scheme.nz.editions import DEFAULT_RULES
+from scheme.nz.players import Player
 
 
 class Kind(StrEnum):
@@ -105,6 +108,14 @@ class Event:
     overall: Overall | None = None
     rules: str = DEFAULT_RULES
     name: str = ""
+    # By contestant label, its players and the deals each played (A/B Point Tournaments
+    # rule 2): the answer then gives each player's points.
+    players: Mapping[str, tuple[Player, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sessions", tuple(self.sessions))
+        object.__setattr__(
+            self,
+            "players",
+            MappingProxyType({label: tuple(members) for label, members in self.players.items()}),
+        )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 Points = Mapping[str, int]
 
@@ -32,6 +33,9 @@ class EventPoints:
     kind: str
     contestants: tuple[ContestantPoints, ...]
     working: tuple[str, ...]
+    # Each listed player's points (scheme.nz.players.PlayerPoints), when the event lists
+    # its contestants' players.
+    players: tuple[Any, ...] = ()
 
     def __getitem__(self, label: str) -> ContestantPoints:
         for contestant in self.contestants:

@@ -75,6 +75,8 @@ def event_within_limits(event: object) -> None:
             placings += 2
         if placings > MAX_EVENT_PLACINGS:
             raise RulesError(path, f"at most {MAX_EVENT_PLACINGS:,} placings over all the sessions")
+    players = getattr(event, "players", None) or {}
+    _many(players, MAX_CONTESTANTS, "players", "contestants with players")
     overall = getattr(event, "overall", None)
     if overall is not None:
         _placings(overall.ranking, "overall.ranking")

@@ -93,3 +93,21 @@ def test_the_nz_rank_calculator_gives_grade_and_rating_points(client):
 
 def test_a_bad_nz_rank_parameter_is_a_400_naming_it(client):
     assert list(_fields(client.get(RANKS, {"scheme": "nz", "a": "12.345"}))) == ["a"]
+
+
+def test_players_listed_in_an_nz_request_are_answered_each(client):
+    request = copy.deepcopy(NZ.calculator_examples["A 5A pairs tournament (NZ)"])
+    request["players"] = {
+        "P12": [
+            {"label": "Ann"},
+            {"label": "Bob", "deals": [30, 10]},
+            {"label": "Sub", "deals": [0, 20]},
+        ]
+    }
+
+    answer = _post(client, request).json()
+
+    players = {player["label"]: player for player in answer["players"]}
+    assert players["Ann"]["overall"] == {"A": "5.00"}
+    assert players["Bob"]["overall"] == {"A": "3.00"}  # 5 x 40/60, to the whole point
+    assert players["Sub"]["overall"] == {"A": "2.00"}

@@ -145,6 +145,40 @@ def test_boards_and_outright_are_taken_as_deals_and_overall():
     assert p1["overall"] == {"B": "3.00"}
 
 
+def test_players_in_a_request_are_answered_player_by_player():
+    request = copy.deepcopy(NZ.calculator_examples["A 5A teams match play tournament (NZ)"])
+    request["players"] = {"Ruahine": ["W1", "W2", "W3", "W4", "W5"],
+                          "Kaimai": [{"label": "K1", "deals": [20, 20, 0]},
+                                     {"label": "K2", "deals": [0, 10, 0]}]}  # fmt: skip
+    answer = _answer(request)
+    players = {p["label"]: p for p in answer["players"]}
+    # Ruahine, five players without line-ups: 4/5 of 1.00 A Points of matches.
+    assert players["W1"]["matches"] == {"A": "0.80"}
+    assert players["W1"]["overall"] == {"A": "5.00"}
+    assert players["W1"]["contestant"] == "Ruahine"
+    # Kaimai won only its session 2 match (0.40): K1 played all of it, K2 half.
+    assert players["K1"]["matches"] == {"A": "0.40"}
+    assert players["K2"]["matches"] == {"A": "0.20"}
+    assert players["K2"]["reasons"]
+
+
+@pytest.mark.parametrize(
+    ("players", "field"),
+    [
+        ([], "players"),
+        ({"Kaimai": "K1"}, "players.Kaimai"),
+        ({"Kaimai": [{"label": "K1", "deals": [1, -2, 0]}]}, "players.Kaimai[0].deals[1]"),
+        ({"Kaimai": [{"label": "K1", "seat": "N"}]}, "players.Kaimai[0].seat"),
+        ({"Kaimai": [{"deals": [1, 2, 0]}]}, "players.Kaimai[0].label"),
+        ({"Nobody": ["K1"]}, "players.Nobody"),
+    ],
+)
+def test_bad_players_in_a_request_are_refused_naming_the_field(players, field):
+    request = copy.deepcopy(NZ.calculator_examples["A 5A teams match play tournament (NZ)"])
+    request["players"] = players
+    assert _refusal(request) == field
+
+
 # The rank calculator.
 
 
