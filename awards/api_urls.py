@@ -1,9 +1,18 @@
 from django.urls import include, path
 
-from awards.api import authorisations, calculator, credits, lookup, rank_calculator, uploads
+from awards.api import (
+    authorisations,
+    calculator,
+    credits,
+    lookup,
+    rank_calculator,
+    singles,
+    uploads,
+)
 
 urlpatterns = [
     path("calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"),
+    path("calculator/singles", singles.SinglesOutrightApi.as_view(), name="calculator-singles"),
     path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
     path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
     path("uploads/check", uploads.UploadCreateApi.as_view(), name="upload-check"),
