@@ -16,6 +16,7 @@ from scheme.acbl.events import (
 )
 from scheme.acbl.formula import EventType, Rating
 from scheme.acbl.general import compute_general, overall_split
+from scheme.acbl.nabc import TEN_K, NabcEvent, compute_nabc
 from scheme.acbl.placings import cents, cents_text
 from scheme.acbl.results import ContestantAwards, EventAwards
 from scheme.acbl.teams import compute_bracketed
@@ -76,7 +77,7 @@ def team_grade(event: BracketedTeamEvent) -> str:
     }[event.tournament]
 
 
-def compute(event: Event, *, rules: str, explain: bool = True) -> EventAwards:
+def compute(event: Event | NabcEvent, *, rules: str, explain: bool = True) -> EventAwards:
     if isinstance(event, ClubGame):
         sessions = max([1, *(g.session for g in event.groups)])
         working = Working(sessions=sessions, explain=explain)
@@ -98,6 +99,14 @@ def compute(event: Event, *, rules: str, explain: bool = True) -> EventAwards:
         colour = SILVER if event.tournament is Tournament.SECTIONAL else "gold"
         if event.tournament in (Tournament.CLUB, Tournament.UNIT):
             colour = BLACK
+    elif isinstance(event, NabcEvent):
+        working = Working(sessions=1, explain=explain)
+        _register(working, [event.ranking])
+        known = compute_nabc(event, working)
+        kind = "pairs" if known.event_type is EventType.PAIRS else "teams"
+        grade, best_of, colour = _nabc_grade(known.split), False, known.split[0][0]
+        if known.split == TEN_K:
+            colour = "gold"
     else:
         raise RulesError("event", f"{type(event).__name__} is not an ACBL event")
     contestants = tuple(_awards(label, working, best_of) for label in working.tallies)
@@ -109,6 +118,12 @@ def compute(event: Event, *, rules: str, explain: bool = True) -> EventAwards:
         contestants=contestants,
         working=tuple(working.lines),
     )
+
+
+def _nabc_grade(splits: tuple) -> str:
+    if splits == TEN_K:
+        return "NK"
+    return "NP" if splits[0][0] == "platinum" else "NG"
 
 
 def _register(working: Working, rankings) -> None:
