@@ -181,6 +181,9 @@ class GeneralFormulaEvent:
     # black, half red), "CA" (Club Appreciation teams: 5% gold up to 0.25), "IMP" (Instant
     # Matchpoint: 1.00 gold in section tops, the rest half black, half red).
     special_award: str = ""
+    # "Session award modifiers — multiple section events": sections combined for scoring
+    # across the field (0: none).
+    combined_sections: int = 0
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:

@@ -310,3 +310,35 @@ def session_first(
 def session_depth(contestants: int) -> int:
     """40% of the entrants of the field, halves rounded up."""
     return half_up(Fraction(contestants * 4, 10))
+
+
+@lru_cache(maxsize=1024)
+def _sqrt(value: Fraction) -> Fraction:
+    with localcontext() as ctx:
+        ctx.prec = 40
+        result = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
+    return Fraction(result)
+
+
+# "Session award modifiers — multiple section events": more than twenty-six tables scored
+# across the field.
+COMBINED_SCORING_FROM = 26
+
+
+def combined_scoring_tables(tables: Fraction) -> Fraction:
+    """ "# Tables = 2*sqrt(13*(Tables in Play - 13))": the tables that give B for the session
+    awards of a pair event of several sections scored across the field, over 26 tables
+    (the printed formula lost its square root; its example, 39 tables counted as 37,
+    restores it). Unrounded: the example's 37 is 36.77 rounded for the reader."""
+    if tables <= COMBINED_SCORING_FROM:
+        return tables
+    return 2 * _sqrt(13 * (tables - 13))
+
+
+def combined_place_fraction(place: int) -> Fraction:
+    """Places beyond fourth with combined scoring: first / sqrt(p x sqrt(2 (p - 1))) (the
+    printed "[(p)*(2*(p-1))^1/2]^1/2"; fifth place divides by 3.76, as the plan says);
+    second to fourth as in a regular event."""
+    if place <= 4:
+        return {1: ONE, 2: Fraction(7, 10), 3: Fraction(1, 2), 4: Fraction(35, 100)}[place]
+    return 1 / _sqrt(place * _sqrt(Fraction(2 * (place - 1))))

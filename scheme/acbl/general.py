@@ -15,9 +15,13 @@ from scheme.acbl.colours import BLACK, GOLD, RED, SILVER, Split, halves, whole
 from scheme.acbl.colours import split_hundredths as split
 from scheme.acbl.events import GeneralFormulaEvent, Group, SpecialGame, Strat, Tournament
 from scheme.acbl.formula import (
+    COMBINED_SCORING_FROM,
+    EventType,
     Rating,
     Standing,
     b_factor,
+    combined_place_fraction,
+    combined_scoring_tables,
     d_factor,
     first_overall,
     l_factor,
@@ -95,6 +99,8 @@ def _check(event: GeneralFormulaEvent) -> Fraction:
             raise RulesError("strats[0].upper_limit", "the top strat has the event's limit")
     if event.boards is not None:
         _check_boards(event)
+    if not 0 <= event.combined_sections <= 20:
+        raise RulesError("combined_sections", "from 0 to 20 sections")
     if event.special_award and event.special_award not in ("BR", "CA", "IMP"):
         raise RulesError("special_award", "special awards are BR, CA or IMP")
     return tables
@@ -326,6 +332,18 @@ def _session(
     field_tables = as_fraction(group.tables) if group.tables is not None else tables
     if index > 0 and group.contestants:
         field_tables = field_tables * Fraction(counted, group.contestants)
+    combined = (
+        event.combined_sections >= 2
+        and event.event_type is EventType.PAIRS
+        and field_tables > COMBINED_SCORING_FROM
+    )
+    if combined:
+        working.note(
+            f"{where}: {event.combined_sections} sections scored across the field: B from "
+            f"2 x sqrt(13 x ({show_number(field_tables)} - 13)) = "
+            f"{show(combined_scoring_tables(field_tables))} tables."
+        )
+        field_tables = combined_scoring_tables(field_tables)
     if event.special is SpecialGame.CLUB_CHAMPIONSHIP and event.rating is Rating.CSG7:
         # "Except for regular club championship games (which use the section awards as if a
         # regular club masterpoint game)".
@@ -349,12 +367,18 @@ def _session(
     working.note(f"{where}: {how}; first {cents_text(first)}; depth 40% of {counted} = {depth}.")
 
     def award_of(place: int) -> int:
-        return first if place == 1 else cents(Fraction(first, 100) * section_fraction(place))
+        if place == 1:
+            return first
+        fraction = combined_place_fraction(place) if combined else section_fraction(place)
+        return cents(Fraction(first, 100) * fraction)
 
     for award in share_places(ranking, award_of, depth):
         if not award.each:
             continue
-        splits, _ = session_split(event, limit, award.first)
+        # "The places paying Gold session awards are equal to the number of sections
+        # combined" (sections of 9 tables at least).
+        top = 1 if award.first <= (event.combined_sections if combined else 1) else 2
+        splits, _ = session_split(event, limit, top)
         if (
             event.special_award == "IMP"
             and award.first == 1

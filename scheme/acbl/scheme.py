@@ -4,6 +4,13 @@ hooks. ACBL clubs belong to units; there are no credit files."""
 
 from __future__ import annotations
 
+from scheme.acbl.calculator import (
+    CALCULATOR_EXAMPLES,
+    RANK_PARAMETERS,
+    calculator_answer,
+    calculator_event,
+    rank_calculator,
+)
 from scheme.acbl.colours import ACBL_POINT_KINDS
 from scheme.acbl.editions import ACBL_PLAN, RULE_SETS, compute_awards
 from scheme.acbl.grades import ACBL_GRADES
@@ -39,4 +46,9 @@ ACBL_SCHEME = Scheme(
     default_edition=ACBL_PLAN.name,
     credit_file_formats=(),
     compute=compute_awards,
+    calculator_event=calculator_event,
+    calculator_answer=calculator_answer,
+    calculator_examples=CALCULATOR_EXAMPLES,
+    rank_calculator=rank_calculator,
+    rank_parameters=RANK_PARAMETERS,
 )
