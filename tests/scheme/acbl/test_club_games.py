@@ -111,7 +111,7 @@ def test_invitational_game_pays_eight_hundredths_a_pair_up_to_1_20():
         (20, 50),
         (10, 40),
         (5, 30),
-    ],  # fmt: skip
+    ],
 )
 def test_restricted_game_scale_by_upper_limit(limit, first):
     awards = compute_awards(
