@@ -18,7 +18,7 @@ Modules are found by the rule of the book they carry:
 - `kinds.py`: Outline rule 3, A, B and C Points and the conversion of C into B.
 - `grading.py`: Outline rules 4 and 6, grades and Rating Points (regrading on 1 February).
 - `ranks.py`: Outline rule 5, the ten ranks and their stars.
-- `statuses.py`: Tournaments General rule 3, A/B Point Tournaments rules 1, 3, 4: the
+- `statuses.py`: Tournaments General rule 3, A/B Point Tournaments rules 1, 3, 4, page E48: the
   statuses of events and what each awards.
 - `cpoints.py`: Club Sessions, Basic C Point Tables 1 (pages E12, E40, E41).
 - `matchplay.py`: Basic C Point Tables 2, A Point Tournaments rule 4, B rule 4.

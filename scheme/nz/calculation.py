@@ -325,6 +325,9 @@ def _overall(
     path = "overall"
     if not status.is_tournament:
         raise RulesError(path, "a club session has no overall placings: give a Tournament status")
+    if status.code in overall_tables.TOP_THREE:
+        _top_three(tally, status, given, sessions)
+        return
     reason = overall_tables.NO_TABLE.get((status.code, "teams" if kind is Kind.TEAMS else "pairs"))
     if reason:
         raise RulesError("status", f"no overall {status.code} {kind.value} awards: {reason}")
@@ -378,6 +381,43 @@ def _overall(
         for label in group:
             tally.overall(label, status.kind, hundredths)
         place += members
+
+
+def _top_three(tally: _Tally, status: Status, given: Overall, sessions: Sequence[Session]) -> None:
+    """Page E48: 1st, 2nd and 3rd, the Trials' awards in proportion to a field under six."""
+    path = "overall"
+    top = overall_tables.TOP_THREE[status.code]
+    labels = ranking_labels(given.ranking, f"{path}.ranking", set())
+    contestants = len(labels) if given.size is None else count(given.size, f"{path}.size")
+    if len(labels) > contestants:
+        raise RulesError(
+            f"{path}.size", f"the ranking lists {len(labels)} contestants, more than {contestants}"
+        )
+    _minimum_deals(status, sessions)
+    scale = top.scale(contestants)
+    awards = tuple(Fraction(award) * scale for award in top.awards)
+    tally.say(
+        f"Overall: {status.description} (page E48): "
+        + ", ".join(points_text(_hundredths(a)) for a in awards)
+        + f" {status.kind} Points"
+        + (f", {contestants} of 6 for a field under six" if scale != 1 else "")
+        + "."
+    )
+    for label in labels:
+        tally.see(label)
+    place = 1
+    for group in given.ranking:
+        if place > len(awards):
+            break
+        members = len(group)
+        share = sum(awards[place - 1 : place - 1 + members], Fraction(0)) / members
+        for label in group:
+            tally.overall(label, status.kind, _hundredths(share))
+        place += members
+
+
+def _hundredths(value: Fraction) -> int:
+    return round_hundredths(value.numerator, value.denominator, Rounding.HALF_UP)
 
 
 def _minimum_deals(status: Status, sessions: Sequence[Session]) -> None:

@@ -312,6 +312,35 @@ NO_TABLE: dict[tuple[str, str], str] = {
 }
 
 
+@dataclass(frozen=True)
+class TopThree:
+    """Page E48: the Interprovincial Trials and Championships award 1st, 2nd and 3rd only;
+    the Trials' awards are "Proportional on field if less than six Pairs or Teams"."""
+
+    status: str
+    awards: tuple[int, int, int]
+    proportional_below: int | None = None
+
+    def scale(self, contestants: int) -> Fraction:
+        if self.proportional_below is None or contestants >= self.proportional_below:
+            return Fraction(1)
+        return Fraction(contestants, self.proportional_below)
+
+
+TOP_THREE: dict[str, TopThree] = {
+    top.status: top
+    for top in (
+        TopThree("IPT-OPEN", (5, 3, 1), 6),
+        TopThree("IPT-YTH", (3, 2, 1), 6),
+        TopThree("IPT-INT", (5, 3, 1), 6),
+        TopThree("IPC-OPEN", (15, 8, 4)),
+        TopThree("IPC-WS", (10, 5, 3)),
+        TopThree("IPC-YTH", (5, 3, 1)),
+        TopThree("IPC-INT", (5, 3, 1)),
+    )
+}
+
+
 def table_for(status: str, kind: str) -> OverallTable | None:
     """The overall table of a status; individual events read the Pairs scale."""
     return TABLES.get((status, "teams" if kind == "teams" else "pairs"))

@@ -43,6 +43,9 @@ class Status:
     minimum_deals: int | None
     # The points of the winners of the event (the maximum award allocated).
     winners_award: int | None = None
+    # A/B Point Tournaments rule 3: one point to each session winner of a Pairs event
+    # (not the Interprovincial events, whose page E48 names session C Points only).
+    session_point: bool = True
 
     @property
     def is_tournament(self) -> bool:
@@ -51,7 +54,7 @@ class Status:
     @property
     def session_award_kind(self) -> str | None:
         """A/B Point Tournaments rule 3: the one point to each session winner of Pairs."""
-        return self.kind if self.is_tournament else None
+        return self.kind if self.is_tournament and self.session_point else None
 
 
 CLUB = "club"
@@ -71,5 +74,26 @@ STATUSES: dict[str, Status] = {
         Status("20A", "A Point Tournament (20A Points)", A, Fraction(5), Fraction(4), 96, 20),
         # Rule 3(e): the factor is lost in the scan ("??7?? X6"); x 6 continues 2-5 (NOTES.md).
         Status("25A", "A Point Tournament (25A Points)", A, Fraction(6), Fraction(5), 96, 25),
+        # Page E48, Interprovincial Teams Trials (Pairs or Teams): session C Points at the
+        # Basic Table x 2 (x 1 for Intermediate), match A Points at the Basic Table x 1, and
+        # 1st-3rd overall; minimum deals 72 (Open, Women, Senior), 60 (Youth), 48
+        # (Intermediate).
+        Status("IPT-OPEN", "Interprovincial Trials, Open, Women or Senior (5A)", A,
+               Fraction(2), Fraction(1), 72, 5, session_point=False),
+        Status("IPT-YTH", "Interprovincial Trials, Youth (3A)", A,
+               Fraction(2), Fraction(1), 60, 3, session_point=False),
+        Status("IPT-INT", "Interprovincial Trials, Intermediate (5B)", B,
+               Fraction(1), Fraction(1), 48, 5, session_point=False),
+        # Page E48, Interprovincial Teams Championships (National events: "Tables are for
+        # information only"): 1st-3rd overall; match A Points factored as the A Point
+        # Tournament of the same winners' award (NOTES.md).
+        Status("IPC-OPEN", "Interprovincial Teams Championship, Open (15A)", A,
+               Fraction(4), Fraction(3), None, 15, session_point=False),
+        Status("IPC-WS", "Interprovincial Teams Championship, Women or Senior (10A)", A,
+               Fraction(3), Fraction(2), None, 10, session_point=False),
+        Status("IPC-YTH", "Interprovincial Teams Championship, Youth (5A)", A,
+               Fraction(2), Fraction(1), None, 5, session_point=False),
+        Status("IPC-INT", "Interprovincial Teams Championship, Intermediate (5A)", A,
+               Fraction(2), Fraction(1), None, 5, session_point=False),
     )
-}
+}  # fmt: skip

@@ -146,10 +146,14 @@ def test_nz_scheme_kinds_grades_and_region(nz):
     assert nz.grade("8B").point_kind == "B"
     assert [g.code for g in nz.grades] == [
         "club", "3B", "5B", "8B", "3A", "5A", "10A", "15A", "20A", "25A",
+        "IPT-OPEN", "IPT-YTH", "IPT-INT",
+        "IPC-OPEN", "IPC-WS", "IPC-YTH", "IPC-INT",
     ]  # fmt: skip
     assert nz.region_name == "district"
     assert nz.credit_file_formats == ()
     assert nz.default_edition in nz.editions
+    # The portal keeps an event's grade code in at most 8 characters.
+    assert all(len(g.code) <= 8 for g in nz.grades)
 
 
 def test_totals_of_another_scheme_are_refused(nz):
