@@ -27,6 +27,8 @@ Modules are found by the rule of the book they carry:
 - `players.py`: A/B Point Tournaments rule 2, what each listed player receives.
 - `calculation.py`: walks an event through the rules above.
 - `validation.py`: the largest event the rules take.
+- `fees.py`: Outline rule 7, the fees for issuing Master Points.
+- `reciprocity.py`: Overseas Master Points, ABF gold and Klinger red points.
 - `editions.py`: the editions of the award rules (`NZB-2007`).
 - `calculator.py`: the portal's calculator and rank calculator hooks.
 - `scheme.py`: `NZ_SCHEME`.

@@ -102,6 +102,7 @@ def compute(event: Event, *, rules: str, working: bool = True) -> EventPoints:
         _session(tally, status, kind, index, session)
     if event.overall is not None:
         _overall(tally, status, kind, event.overall, event.sessions)
+    _ineligible(tally, event.ineligible)
     contestants = tally.contestants()
     return EventPoints(
         rules=rules,
@@ -111,6 +112,25 @@ def compute(event: Event, *, rules: str, working: bool = True) -> EventPoints:
         working=tuple(tally.lines or ()),
         players=_players(tally, event, kind, contestants),
     )
+
+
+def _ineligible(tally: _Tally, labels: Sequence[str]) -> None:
+    """Issue of Master Points 9: "The presence in the top placings of a Player ineligible
+    to receive Master Points does not affect the awards to the other eligible Players": the
+    ineligible contestant's points are worked out, then not issued."""
+    for index, label in enumerate(labels):
+        if label not in tally.order:
+            raise RulesError(f"ineligible[{index}]", f"{label!r} is not a contestant of the event")
+        tally.session_points[label] = [
+            None if part is None else {} for part in tally.session_points[label]
+        ]
+        tally.match_points[label] = {}
+        tally.match_sessions[label] = [{} for _ in range(tally.sessions)]
+        tally.overall_points[label] = {}
+        tally.say(
+            f"{label}: not entitled to Master Points (Issue of Master Points 6, 9): its places "
+            "count, its points are not issued."
+        )
 
 
 def _players(

@@ -31,6 +31,7 @@ from scheme.nz.validation import MAX_CONTESTANTS, MAX_FIELDS, MAX_MATCHES, MAX_S
 
 EVENT_KEYS = {
     "rules", "status", "grade", "kind", "name", "sessions", "overall", "outright", "players",
+    "ineligible",
 }  # fmt: skip
 PLAYER_KEYS = {"label", "deals"}
 SESSION_KEYS = {"deals", "boards", "name", "fields", "matches"}
@@ -189,6 +190,12 @@ def calculator_event(request: Mapping[str, Any]) -> Event:
         rules=rules,
         name=str(given.get("name") or ""),
         players=players,
+        ineligible=tuple(
+            _text(label, f"ineligible[{index}]")
+            for index, label in enumerate(
+                _list(given.get("ineligible", []), "ineligible", MAX_CONTESTANTS)
+            )
+        ),
     )
 
 

@@ -111,9 +111,14 @@ class Event:
     # By contestant label, its players and the deals each played (A/B Point Tournaments
     # rule 2): the answer then gives each player's points.
     players: Mapping[str, tuple[Player, ...]] = field(default_factory=dict)
+    # Issue of Master Points 6, 9: contestants not entitled to Master Points (a non-member,
+    # a player above the Tournament's grade). Their places count; their points are not
+    # issued, and the others receive what they would have had.
+    ineligible: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sessions", tuple(self.sessions))
+        object.__setattr__(self, "ineligible", tuple(self.ineligible))
         object.__setattr__(
             self,
             "players",

@@ -179,6 +179,16 @@ def test_bad_players_in_a_request_are_refused_naming_the_field(players, field):
     assert _refusal(request) == field
 
 
+def test_ineligible_contestants_in_a_request_keep_their_places():
+    request = copy.deepcopy(CLUB)
+    request["ineligible"] = ["N1"]
+    points = {c["label"]: c["points"]["C"] for c in _answer(request)["contestants"]}
+    assert points["N1"] == "0.00"
+    assert points["N4"] == "27.00"
+    request["ineligible"] = ["N1", 5]
+    assert _refusal(request) == "ineligible[1]"
+
+
 # The rank calculator.
 
 

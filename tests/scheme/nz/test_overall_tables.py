@@ -327,3 +327,23 @@ def test_a_tournament_short_of_its_minimum_deals_is_refused():
         with pytest.raises(RulesError) as refused:
             compute_awards(event(minimum - 1))
         assert refused.value.field == "sessions"
+
+
+def test_an_ineligible_contestant_keeps_its_place_and_gets_nothing():
+    # Issue of Master Points 9: "The eligible Players must be awarded the same number of
+    # Master Points they would have received if all the place getters had been eligible."
+    field = Field("howell", 8, [["P1"], ["P2"], ["P3"]])
+    event = Event(
+        "5A",
+        "pairs",
+        [Session([field], deals=30), Session([field], deals=30)],
+        overall=Overall([["P1"], ["P2"], ["P3"]], size=16),
+        ineligible=("P1",),
+    )
+    awards = compute_awards(event)
+    assert awards["P1"].total == {"A": 0, "B": 0, "C": 0}
+    assert awards["P2"].overall == {"A": 300}  # 2nd of the 11-20 row: 5, 3, 1, 1
+    assert awards["P2"].sessions[0] == {"C": 2 * 3200}  # 2nd of 16 pairs (14-16 row), x 2
+    with pytest.raises(RulesError) as refused:
+        compute_awards(Event("club", "pairs", [Session([field])], ineligible=("P9",)))
+    assert refused.value.field == "ineligible[0]"
