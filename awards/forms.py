@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django import forms
 from django.conf import settings
+from django.db.models import QuerySet
 from django.forms import formset_factory
 from django.http import Http404
 
@@ -19,7 +20,7 @@ from awards.services.events import EventDetails
 from centre.access import club_for
 from centre.models import User
 from centre.schemes import grade_choices
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from players import abf_numbers
 from players.models import Player
@@ -284,9 +285,21 @@ class EventDetailsForm(forms.Form):
         required=False,
         help_text="For a congress or event run by a club: its club number.",
     )
+    congress_organiser = forms.ModelChoiceField(
+        queryset=CongressOrganiser.objects.none(),
+        label="Congress organiser",
+        required=False,
+        help_text="5.4.1: the Centre reports a congress's points to its convener and invoices "
+        "its organiser.",
+    )
 
     def __init__(
-        self, *args, grades: frozenset[str], organisers: tuple[str, ...] = (), **kwargs
+        self,
+        *args,
+        grades: frozenset[str],
+        organisers: tuple[str, ...] = (),
+        congress_organisers: QuerySet[CongressOrganiser] | None = None,
+        **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["grade"].choices = [
@@ -306,6 +319,10 @@ class EventDetailsForm(forms.Form):
             # A club secretary's events are the club's own.
             del self.fields["organiser"]
             del self.fields["club_number"]
+        if organisers and congress_organisers is not None and "congress" in organisers:
+            self.fields["congress_organiser"].queryset = congress_organisers
+        else:
+            del self.fields["congress_organiser"]
 
     def clean_club_number(self) -> Club | None:
         number = self.cleaned_data.get("club_number")
@@ -322,6 +339,7 @@ class EventDetailsForm(forms.Form):
             sessions=data["sessions"],
             organiser=data.get("organiser") or "",
             club=data.get("club_number"),
+            congress_organiser=data.get("congress_organiser"),
             tables=data.get("tables"),
             movement=data.get("movement") or "",
             boards=data.get("boards"),

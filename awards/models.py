@@ -44,6 +44,14 @@ class Event(models.Model):
     state = models.ForeignKey(
         "clubs.State", null=True, blank=True, on_delete=models.PROTECT, related_name="events"
     )
+    # 5.4.1: the congress's organiser, whose convener gets the Centre's report and invoice.
+    congress_organiser = models.ForeignKey(
+        "clubs.CongressOrganiser",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="events",
+    )
     name = models.CharField(max_length=160)
     starts_on = models.DateField()
     ends_on = models.DateField()
@@ -81,6 +89,10 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=~Q(organiser="club") | Q(club__isnull=False),
                 name="club_event_names_its_club",
+            ),
+            models.CheckConstraint(
+                condition=Q(congress_organiser__isnull=True) | Q(organiser="congress"),
+                name="only_a_congress_names_a_congress_organiser",
             ),
         ]
 

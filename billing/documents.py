@@ -6,8 +6,9 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from billing.models import Invoice
-from billing.selectors import Statement
+from billing.selectors import EventReport, Statement, addressee_title
 from centre.documents import Document, TableSection, TextSection, render_pdf
+from scheme.core.points import points_text
 
 
 def _addressee_lines(invoice: Invoice) -> list[str]:
@@ -19,7 +20,26 @@ def _addressee_lines(invoice: Invoice) -> list[str]:
         if club.postal_address:
             lines.append(club.postal_address.replace("\n", ", "))
         return lines
-    return [f"To: {invoice.state.name} ({invoice.state.code})"]
+    if invoice.congress_organiser is not None:
+        # 5.4.1: a congress's organiser, for the attention of its convener.
+        organiser = invoice.congress_organiser
+        lines = [f"To: {addressee_title(organiser)}"]
+        if organiser.convener_name:
+            lines.append(f"Attention: {organiser.convener_name}, congress convener")
+        if organiser.postal_address:
+            lines.append(organiser.postal_address.replace("\n", ", "))
+        return lines
+    return [
+        f"To: {addressee_title(invoice.state)}",
+        "Attention: the State Masterpoint Secretary",
+    ]
+
+
+def payment_reference(invoice: Invoice) -> str:
+    """What the payer quotes with a payment (8.4: a club its club number)."""
+    if invoice.club is not None:
+        return "your club number"
+    return f"the invoice number, {invoice.number}"
 
 
 CENT = Decimal("0.01")
@@ -67,7 +87,7 @@ def invoice_pdf(invoice: Invoice) -> bytes:
                 *_addressee_lines(invoice),
                 f"{invoice.get_kind_display()}: {invoice.covers}",
                 f"Issued {invoice.issued_on:%d/%m/%Y}, due {invoice.due_on:%d/%m/%Y}. "
-                "Please quote your club number with your payment (8.4).",
+                f"Please quote {payment_reference(invoice)} with your payment (8.4).",
             ],
             sections=[
                 TableSection(
@@ -98,10 +118,9 @@ def invoice_pdf(invoice: Invoice) -> bytes:
 
 
 def statement_pdf(statement: Statement) -> bytes:
-    club = statement.club
     return render_pdf(
         Document(
-            title=f"Statement of account: {club.number} {club.name}",
+            title=f"Statement of account: {statement.title}",
             lines=["A positive balance is owed to the Masterpoint Centre."],
             sections=[
                 TableSection(
@@ -119,6 +138,43 @@ def statement_pdf(statement: Statement) -> bytes:
                     ],
                     footer=["", "", "Balance", "", "", statement.closing_balance],
                     numeric=(3, 4, 5),
+                )
+            ],
+        )
+    )
+
+
+def event_report_pdf(report: EventReport) -> bytes:
+    """5.4.1: the Centre's report of an event's masterpoints, for the congress convener (a
+    copy to the State Masterpoint Secretary) or the state that ran it."""
+    event = report.event
+    totals = ", ".join(
+        f"{points_text(points)} {colour}" for colour, points in sorted(report.totals.items())
+    )
+    return render_pdf(
+        Document(
+            title=f"Masterpoints processed: {event.name}",
+            lines=[
+                f"Grade {event.grade}, {event.get_kind_display().lower()}, "
+                f"{event.starts_on:%d/%m/%Y} to {event.ends_on:%d/%m/%Y}; "
+                f"run by {event.get_organiser_display().lower()}.",
+                f"Processed by the Masterpoint Centre in {report.period_label} (5.4.1).",
+                f"{len(report.lines)} player(s); {totals or 'no points'}.",
+            ],
+            sections=[
+                TableSection(
+                    header=["ABF number", "Player", "Home club", "Colour", "Points"],
+                    rows=[
+                        [
+                            line.abf_number,
+                            line.name,
+                            line.home_club or "",
+                            line.colour,
+                            points_text(line.points),
+                        ]
+                        for line in report.lines
+                    ],
+                    numeric=(4,),
                 )
             ],
         )

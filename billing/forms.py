@@ -1,13 +1,28 @@
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
 
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser, State
 from clubs.selectors import club_by_number
 
 
 class PaymentForm(forms.Form):
-    club_number = forms.IntegerField(label="Club number")
+    """A payment from a club (by its number), a state (by its code) or a congress organiser
+    (8.1: each pays the invoices of what it ran)."""
+
+    club_number = forms.IntegerField(label="Club number", required=False)
+    state_code = forms.CharField(
+        label="or state",
+        max_length=3,
+        required=False,
+        help_text="For a state's payment of its events' invoices: the state's code.",
+    )
+    congress_organiser = forms.ModelChoiceField(
+        queryset=CongressOrganiser.objects.select_related("state"),
+        label="or congress organiser",
+        required=False,
+    )
     amount = forms.DecimalField(max_digits=12, decimal_places=2, min_value=Decimal("0.01"))
     received_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     reference = forms.CharField(max_length=100, required=False)
@@ -18,5 +33,35 @@ class PaymentForm(forms.Form):
         help_text="Unticked, the club is charged the administration fee of 8.4.",
     )
 
-    def clean_club_number(self) -> Club:
-        return club_by_number(self.cleaned_data["club_number"])
+    def clean_club_number(self) -> Club | None:
+        number = self.cleaned_data["club_number"]
+        return None if number is None else club_by_number(number)
+
+    def clean_state_code(self) -> State | None:
+        code = self.cleaned_data["state_code"].strip().upper()
+        if not code:
+            return None
+        state = State.objects.filter(code=code).first()
+        if state is None:
+            raise ValidationError(f"There is no state {code}.")
+        return state
+
+    def clean(self) -> dict:
+        data = super().clean()
+        payers = [
+            name
+            for name in ("club_number", "state_code", "congress_organiser")
+            if data.get(name) is not None
+        ]
+        if len(payers) != 1 and not self.errors:
+            raise ValidationError("Name one payer: a club number, a state or a congress organiser.")
+        return data
+
+    @property
+    def payer(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "club": data.get("club_number"),
+            "state": data.get("state_code"),
+            "congress_organiser": data.get("congress_organiser"),
+        }

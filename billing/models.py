@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from clubs.models import Club, State
+from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.levies import CapitationPeriod, LevyGroup
 
 
@@ -98,8 +98,30 @@ class FeeSchedule(models.Model):
         }[period]
 
 
+ONE_ADDRESSEE = (
+    Q(club__isnull=False, state__isnull=True, congress_organiser__isnull=True)
+    | Q(club__isnull=True, state__isnull=False, congress_organiser__isnull=True)
+    | Q(club__isnull=True, state__isnull=True, congress_organiser__isnull=False)
+)
+
+Addressee = Club | State | CongressOrganiser
+
+
+def addressee_fields(addressee: Addressee) -> dict[str, Addressee]:
+    """The field that names an addressee: {"club": ...}, {"state": ...} or
+    {"congress_organiser": ...}."""
+    if isinstance(addressee, Club):
+        return {"club": addressee}
+    if isinstance(addressee, State):
+        return {"state": addressee}
+    if isinstance(addressee, CongressOrganiser):
+        return {"congress_organiser": addressee}
+    raise TypeError(f"not an addressee: {addressee!r}")
+
+
 class Invoice(models.Model):
-    """An invoice to a club (or to the state that ran an event). Never edited once issued."""
+    """An invoice to a club, a state or a congress organiser (8.1: the events they ran).
+    Never edited once issued."""
 
     class Kind(models.TextChoices):
         QUARTERLY = "quarterly", "Quarterly levies and capitation"
@@ -114,6 +136,13 @@ class Invoice(models.Model):
     )
     state = models.ForeignKey(
         State, null=True, blank=True, on_delete=models.PROTECT, related_name="invoices"
+    )
+    congress_organiser = models.ForeignKey(
+        CongressOrganiser,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="invoices",
     )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     # What the invoice covers, so that running the same job again finds it instead of
@@ -130,11 +159,7 @@ class Invoice(models.Model):
     class Meta:
         ordering = ["-issued_on", "-number"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(club__isnull=False, state__isnull=True)
-                | Q(club__isnull=True, state__isnull=False),
-                name="invoice_is_to_a_club_or_a_state",
-            ),
+            models.CheckConstraint(condition=ONE_ADDRESSEE, name="invoice_has_one_addressee"),
             models.UniqueConstraint(
                 fields=["club", "kind", "covers"],
                 condition=Q(club__isnull=False),
@@ -145,14 +170,19 @@ class Invoice(models.Model):
                 condition=Q(state__isnull=False),
                 name="one_invoice_per_state_kind_and_period",
             ),
+            models.UniqueConstraint(
+                fields=["congress_organiser", "kind", "covers"],
+                condition=Q(congress_organiser__isnull=False),
+                name="one_invoice_per_congress_organiser_kind_and_period",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Invoice {self.number}"
 
     @property
-    def addressee(self) -> Club | State:
-        return self.club or self.state
+    def addressee(self) -> Addressee:
+        return self.club or self.state or self.congress_organiser
 
 
 class InvoiceLine(models.Model):
@@ -197,6 +227,13 @@ class Payment(models.Model):
     state = models.ForeignKey(
         State, null=True, blank=True, on_delete=models.PROTECT, related_name="payments"
     )
+    congress_organiser = models.ForeignKey(
+        CongressOrganiser,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="payments",
+    )
     amount = money()
     received_on = models.DateField()
     reference = models.CharField(max_length=100, blank=True)
@@ -209,11 +246,7 @@ class Payment(models.Model):
         ordering = ["-received_on", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="payment_is_positive"),
-            models.CheckConstraint(
-                condition=Q(club__isnull=False, state__isnull=True)
-                | Q(club__isnull=True, state__isnull=False),
-                name="payment_is_from_a_club_or_a_state",
-            ),
+            models.CheckConstraint(condition=ONE_ADDRESSEE, name="payment_has_one_payer"),
         ]
 
     def __str__(self) -> str:

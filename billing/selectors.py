@@ -7,10 +7,17 @@ from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
 from awards.models import Credit, Event
-from billing.models import CreditNote, FeeSchedule, Invoice, Payment
+from billing.models import (
+    Addressee,
+    CreditNote,
+    FeeSchedule,
+    Invoice,
+    Payment,
+    addressee_fields,
+)
 from centre.access import clubs_visible_to
 from centre.models import User
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser, State
 from players.models import PlayerChange
 from scheme.abf.levies import OVERDUE_DAYS, LevyGroup, is_overdue, levy_group
 from scheme.core.calendar import quarter_months
@@ -48,13 +55,31 @@ class StatementEntry:
 
 @dataclass(frozen=True)
 class Statement:
-    club: Club
+    addressee: Addressee
     opening_balance: Decimal
     entries: list[StatementEntry]
 
     @property
+    def club(self) -> Club | None:
+        return self.addressee if isinstance(self.addressee, Club) else None
+
+    @property
+    def title(self) -> str:
+        return addressee_title(self.addressee)
+
+    @property
     def closing_balance(self) -> Decimal:
         return self.entries[-1].balance if self.entries else self.opening_balance
+
+
+def addressee_title(addressee: Addressee) -> str:
+    """How documents name an addressee: a club by number and name, a state by name and code,
+    a congress organiser by name and state."""
+    if isinstance(addressee, Club):
+        return f"{addressee.number} {addressee.name}"
+    if isinstance(addressee, State):
+        return f"{addressee.name} ({addressee.code})"
+    return f"{addressee.name}, congress organiser ({addressee.state.code})"
 
 
 def club_statement(*, club: Club, start: date | None = None, end: date | None = None) -> Statement:
@@ -62,8 +87,19 @@ def club_statement(*, club: Club, start: date | None = None, end: date | None = 
 
     A positive balance is what the club owes the Centre.
     """
+    return account_statement(addressee=club, start=start, end=end)
+
+
+def account_statement(
+    *, addressee: Addressee, start: date | None = None, end: date | None = None
+) -> Statement:
+    """An addressee's (a club's, a state's or a congress organiser's: 8.1) invoices, credit
+    notes and payments in date order with the running balance, owed to the Centre when
+    positive."""
+    named = addressee_fields(addressee)
+    by_invoice = {f"invoice__{field}": value for field, value in named.items()}
     rows: list[tuple[date, int, str, str, str, Decimal, Decimal]] = []
-    for invoice in Invoice.objects.filter(club=club):
+    for invoice in Invoice.objects.filter(**named):
         rows.append(
             (
                 invoice.issued_on,
@@ -75,7 +111,7 @@ def club_statement(*, club: Club, start: date | None = None, end: date | None = 
                 Decimal(0),
             )
         )
-    for note in CreditNote.objects.filter(invoice__club=club).select_related("invoice"):
+    for note in CreditNote.objects.filter(**by_invoice).select_related("invoice"):
         rows.append(
             (
                 note.issued_on,
@@ -87,7 +123,7 @@ def club_statement(*, club: Club, start: date | None = None, end: date | None = 
                 note.amount,
             )
         )
-    for payment in Payment.objects.filter(club=club):
+    for payment in Payment.objects.filter(**named):
         rows.append(
             (
                 payment.received_on,
@@ -112,7 +148,7 @@ def club_statement(*, club: Club, start: date | None = None, end: date | None = 
         if end and on > end:
             break
         entries.append(StatementEntry(on, kind, reference, description, charge, credit, balance))
-    return Statement(club=club, opening_balance=opening, entries=entries)
+    return Statement(addressee=addressee, opening_balance=opening, entries=entries)
 
 
 def invoice_outstanding(*, invoice: Invoice) -> Decimal:
@@ -197,12 +233,105 @@ def club_invoices(*, club: Club) -> QuerySet[Invoice]:
     return Invoice.objects.filter(club=club).order_by("-issued_on", "-number")
 
 
-def invoices_visible_to(*, user: User | AnonymousUser) -> QuerySet[Invoice]:
-    """Staff see every invoice; anyone else those of the clubs they may see (never a state's).
+def invoices_of(*, addressee: Addressee) -> QuerySet[Invoice]:
+    """An addressee's invoices, the newest first."""
+    return Invoice.objects.filter(**addressee_fields(addressee)).order_by("-issued_on", "-number")
 
-    Another club's invoice is then not found, rather than refused, so numbers leak nothing.
+
+def invoices_visible_to(*, user: User | AnonymousUser) -> QuerySet[Invoice]:
+    """Staff see every invoice; a club secretary the club's; a state secretary the state's
+    and its congress organisers' (5.4.1: the secretary has a copy of each congress's report),
+    never its clubs' accounts. Organisers and the coordinators see none.
+
+    Another addressee's invoice is then not found, rather than refused, so numbers leak
+    nothing.
     """
-    invoices = Invoice.objects.select_related("club", "state")
-    if user.is_authenticated and user.is_centre_staff:
+    invoices = Invoice.objects.select_related("club", "state", "congress_organiser")
+    if not user.is_authenticated:
+        return invoices.none()
+    if user.is_centre_staff:
         return invoices
-    return invoices.filter(club__in=clubs_visible_to(user=user))
+    if user.is_club_secretary:
+        return invoices.filter(club__in=clubs_visible_to(user=user))
+    if user.is_state_secretary:
+        return invoices.filter(
+            Q(state_id=user.state_id) | Q(congress_organiser__state_id=user.state_id)
+        )
+    return invoices.none()
+
+
+def congress_organisers_billed_to(*, user: User | AnonymousUser) -> QuerySet[CongressOrganiser]:
+    """The congress organisers whose accounts a login reads: staff all, a state secretary the
+    state's."""
+    organisers = CongressOrganiser.objects.select_related("state")
+    if user.is_authenticated and user.is_centre_staff:
+        return organisers
+    if user.is_authenticated and user.is_state_secretary:
+        return organisers.filter(state_id=user.state_id)
+    return organisers.none()
+
+
+@dataclass(frozen=True)
+class EventReportLine:
+    abf_number: str
+    name: str
+    home_club: int | None
+    colour: str
+    points: int
+
+
+@dataclass(frozen=True)
+class EventReport:
+    """5.4.1, 1.4.3: the Centre's report of a congress's or state event's masterpoints as
+    processed (the month they were approved in), sent with the event's invoice."""
+
+    event: Event
+    period_label: str
+    lines: list[EventReportLine]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for line in self.lines:
+            totals[line.colour] = totals.get(line.colour, 0) + line.points
+        return totals
+
+
+def event_invoice_covers(*, event_id: int, year: int, month: int) -> str:
+    """What an event's invoice covers: the event and the month its credits were processed."""
+    return f"event:{event_id}:{year}-{month:02d}"
+
+
+def event_report_for(*, invoice: Invoice) -> EventReport | None:
+    """The report an event invoice goes with: the event's credits of the invoiced month."""
+    if invoice.kind != Invoice.Kind.EVENT or not invoice.covers.startswith("event:"):
+        return None
+    _, event_id, month_text = invoice.covers.split(":")
+    year, month = (int(part) for part in month_text.split("-"))
+    event = Event.objects.filter(pk=int(event_id)).first()
+    if event is None:
+        return None
+    credits = (
+        Credit.objects.filter(event=event, period__year=year, period__month=month)
+        .values(
+            "player__abf_number",
+            "player__given_names",
+            "player__family_name",
+            "player__home_club__number",
+            "colour",
+        )
+        .annotate(points=Sum("points"))
+        .order_by("-points", "player__family_name", "player__abf_number")
+    )
+    lines = [
+        EventReportLine(
+            abf_number=row["player__abf_number"],
+            name=f"{row['player__given_names']} {row['player__family_name']}",
+            home_club=row["player__home_club__number"],
+            colour=row["colour"],
+            points=row["points"],
+        )
+        for row in credits
+        if row["points"]
+    ]
+    return EventReport(event=event, period_label=f"{year}-{month:02d}", lines=lines)

@@ -11,6 +11,13 @@ urlpatterns = [
     path("fees/", views.fees, name="fees"),
     path("billing/statement/", views.statement, name="statement"),
     path("billing/clubs/<int:number>/statement/", views.statement, name="club_statement"),
+    path("billing/states/<str:code>/statement/", views.state_statement, name="state_statement"),
+    path(
+        "billing/congress-organisers/<int:pk>/statement/",
+        views.congress_organiser_statement,
+        name="congress_organiser_statement",
+    ),
+    path("state/documents/", views.state_documents, name="state_documents"),
     path("billing/payments/new/", views.payment_new, name="payment_new"),
     path("billing/invoices/<str:invoice_number>.pdf", views.invoice_document, name="invoice_pdf"),
 ]

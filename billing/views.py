@@ -1,27 +1,39 @@
-"""Billing pages: the club's home page, statement of account and documents, invoice PDFs, and the
-centre's payment entry."""
+"""Billing pages: the club's home page, statement of account and documents; the state's
+documents and the accounts of the state and its congress organisers (8.1, 5.4.1); invoice
+PDFs; and the centre's payment entry."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from billing.club_home import club_home
 from billing.documents import invoice_pdf, statement_pdf
 from billing.forms import PaymentForm
+from billing.models import Addressee
 from billing.selectors import (
+    account_statement,
+    addressee_title,
     club_invoices,
     club_statement,
+    congress_organisers_billed_to,
     fee_schedules_published,
+    invoices_of,
     invoices_visible_to,
 )
 from billing.services import payment_record
 from centre.access import club_for
 from centre.errors import DomainError, form_add_error
 from centre.models import Role
-from centre.permissions import club_secretary_required, role_required, staff_required
+from centre.permissions import (
+    club_secretary_required,
+    role_required,
+    staff_required,
+    state_secretary_required,
+)
 from centre.responses import file_response
+from clubs.models import State
 from ranks.ranking_reports import reports_visible_to
 
 
@@ -44,7 +56,64 @@ def statement(request: HttpRequest, number: int | None = None) -> HttpResponse:
     )
 
 
-@role_required(Role.CLUB_SECRETARY, Role.STAFF)
+def _account_page(request: HttpRequest, addressee: Addressee, file_part: str) -> HttpResponse:
+    statement = account_statement(addressee=addressee)
+    if request.GET.get("format") == "pdf":
+        return file_response(statement_pdf(statement), f"statement-{file_part}.pdf", inline=True)
+    return render(
+        request,
+        "billing/statement.html",
+        {
+            "title": addressee_title(addressee),
+            "statement": statement,
+            "invoices": invoices_of(addressee=addressee),
+        },
+    )
+
+
+@role_required(Role.STATE_SECRETARY, Role.STAFF)
+def state_statement(request: HttpRequest, code: str) -> HttpResponse:
+    """8.1: the account of a state (its events' invoices and its payments): the state
+    secretary's own, any for staff; another state's is not found."""
+    state = State.objects.filter(code=code.upper()).first()
+    if state is None or (request.user.is_state_secretary and state.pk != request.user.state_id):
+        raise Http404("No such state.")
+    return _account_page(request, state, state.code)
+
+
+@role_required(Role.STATE_SECRETARY, Role.STAFF)
+def congress_organiser_statement(request: HttpRequest, pk: int) -> HttpResponse:
+    """8.1, 5.4.1: a congress organiser's account, for staff and its state's secretary."""
+    organiser = get_object_or_404(congress_organisers_billed_to(user=request.user), pk=pk)
+    return _account_page(request, organiser, f"congress-organiser-{organiser.pk}")
+
+
+@state_secretary_required
+def state_documents(request: HttpRequest) -> HttpResponse:
+    """1.4.3, 5.4.1, 8.1: the invoices of the state's events and the reports and invoices of
+    its congresses, with each account."""
+    state = request.user.state
+    organisers = congress_organisers_billed_to(user=request.user)
+    return render(
+        request,
+        "billing/state_documents.html",
+        {
+            "state": state,
+            "statement": account_statement(addressee=state),
+            "invoices": invoices_of(addressee=state),
+            "organisers": [
+                {
+                    "organiser": organiser,
+                    "statement": account_statement(addressee=organiser),
+                    "invoices": invoices_of(addressee=organiser),
+                }
+                for organiser in organisers
+            ],
+        },
+    )
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def invoice_document(request: HttpRequest, invoice_number: str) -> HttpResponse:
     invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
     return file_response(invoice_pdf(invoice), f"{invoice.number}.pdf", inline=True)
@@ -76,10 +145,10 @@ def documents(request: HttpRequest) -> HttpResponse:
 def payment_new(request: HttpRequest) -> HttpResponse:
     form = PaymentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        club = form.cleaned_data["club_number"]
+        payer = form.payer
         try:
             payment = payment_record(
-                club=club,
+                **payer,
                 amount=form.cleaned_data["amount"],
                 received_on=form.cleaned_data["received_on"],
                 reference=form.cleaned_data["reference"],
@@ -89,8 +158,16 @@ def payment_new(request: HttpRequest) -> HttpResponse:
         except (DomainError, ValidationError) as error:
             form_add_error(form, error)
         else:
-            messages.success(request, f"Recorded ${payment.amount} from {club}.")
-            return redirect("billing:club_statement", number=club.number)
+            if payer["club"] is not None:
+                club = payer["club"]
+                messages.success(request, f"Recorded ${payment.amount} from {club}.")
+                return redirect("billing:club_statement", number=club.number)
+            if payer["state"] is not None:
+                messages.success(request, f"Recorded ${payment.amount} from {payer['state'].name}.")
+                return redirect("billing:state_statement", code=payer["state"].code)
+            organiser = payer["congress_organiser"]
+            messages.success(request, f"Recorded ${payment.amount} from {organiser.name}.")
+            return redirect("billing:congress_organiser_statement", pk=organiser.pk)
     return render(request, "billing/payment_form.html", {"form": form})
 
 

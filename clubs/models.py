@@ -20,6 +20,29 @@ class State(models.Model):
         return self.code
 
 
+class CongressOrganiser(models.Model):
+    """5.4.1: the body that runs a congress of a state (its committee, or a club acting as
+    one). The Centre reports the congress's masterpoints to its convener, with a copy to the
+    State Masterpoint Secretary, and invoices the organiser for them (8.1)."""
+
+    state = models.ForeignKey(State, on_delete=models.PROTECT, related_name="congress_organisers")
+    name = models.CharField(max_length=120)
+    convener_name = models.CharField(max_length=120, blank=True)
+    convener_email = models.EmailField(blank=True)
+    postal_address = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["state__code", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["state", "name"], name="congress_organiser_named_once"),
+            models.CheckConstraint(condition=~Q(name=""), name="congress_organiser_has_a_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.state_id and self.state.code})"
+
+
 class Club(models.Model):
     class Kind(models.TextChoices):
         ORDINARY = "ordinary", "Club"

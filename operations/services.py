@@ -12,7 +12,7 @@ from django.utils import timezone
 from awards.models import Credit
 from awards.services.authorisations import b4c_lists_send
 from awards.services.totals import credits_approve
-from billing.services import event_invoices_issue
+from billing.services import event_invoices_email, event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User
 from centre.text import shorten
@@ -33,6 +33,9 @@ POST_CLOSE_STEPS: list[tuple[str, Callable[..., object]]] = [
     ("b4c_lists", b4c_lists_send),
     # 8.1: congress and state events are invoiced to their organisers as they are processed.
     ("event_invoices", event_invoices_issue),
+    # 1.4.3, 5.4.1: each event's report and invoice, to the congress convener (a copy to the
+    # State Masterpoint Secretary) or to the state that ran it, emailed once.
+    ("event_reports", event_invoices_email),
     # 1.4.4, 1.8, 1.9: promotions and the One Thousand Club, only at a month close.
     ("promotions", promotions_run),
     # 1.4.3: each club's monthly report with its promotions and certificates, emailed once.
@@ -47,11 +50,14 @@ POST_CLOSE_STEPS: list[tuple[str, Callable[..., object]]] = [
 STEP_NEEDS: dict[str, tuple[str, ...]] = {
     # 1.4.3, 1.8: the report lists the month's promotions and carries their certificates.
     "club_monthly_reports": ("promotions",),
+    # 5.4.1: the report goes with the event's invoice.
+    "event_reports": ("event_invoices",),
 }
 
 STEP_LABELS: dict[str, str] = {
     "b4c_lists": "B4c lists to the state secretaries (2.6)",
     "event_invoices": "Invoices of the state and congress events (8.1)",
+    "event_reports": "Reports and invoices to the congress conveners and states (5.4.1, 1.4.3)",
     "promotions": "Promotions and the One Thousand Club (1.4.4, 1.8, 1.9)",
     "club_monthly_reports": "The clubs' monthly reports and certificates (1.4.3)",
     "standings": "The year's standings and the national positions (1.7.2, 1.4.4)",
@@ -312,4 +318,5 @@ def month_closes_resume(*, now: datetime | None = None) -> list[Period]:
         # report already sent is not sent again.
         b4c_lists_send(period=period)
         club_monthly_reports_email(period=period)
+        event_invoices_email(period=period)
     return resumed

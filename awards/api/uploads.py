@@ -31,7 +31,7 @@ from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
 from centre.permissions import UPLOADERS, HasRole
 from centre.schemes import grade_choices
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from scheme.abf import EventAwards, RulesError, compute_awards
 
@@ -127,9 +127,25 @@ class OrganiserFields(serializers.Serializer):
         required=False, allow_null=True, default=None, help_text="The club that ran it, if any."
     )
 
+    congress_organiser = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="5.4.1: the id of the congress's organiser (its convener gets the Centre's "
+        "report and invoice); a congress of the login's state.",
+    )
+
     def validate_club_number(self, number: int | None) -> Club | None:
         # Any club may run a congress; whether this login may name it is the service's check.
         return None if number is None else club_by_number(number)
+
+    def validate_congress_organiser(self, pk: int | None) -> CongressOrganiser | None:
+        if pk is None:
+            return None
+        found = CongressOrganiser.objects.filter(pk=pk).first()
+        if found is None:
+            raise serializers.ValidationError(f"{pk} is not a congress organiser.")
+        return found
 
 
 class UploadCreateSerializer(OrganiserFields, EventShapeSerializer):
@@ -255,6 +271,7 @@ class UploadCreateApi(_UploadApi):
                 sessions=values["sessions"],
                 organiser=values["organiser"],
                 club=values["club_number"],
+                congress_organiser=values["congress_organiser"],
                 tables=values.get("tables"),
                 movement=values.get("movement", ""),
                 boards=values.get("boards"),
@@ -294,6 +311,7 @@ class UploadResultsApi(_UploadApi):
                 sessions=max(1, len(values["results"].get("sessions", []))),
                 organiser=values["organiser"],
                 club=values["club_number"],
+                congress_organiser=values["congress_organiser"],
             ),
             awards=awards,
             players=_players_of(values["players"]),

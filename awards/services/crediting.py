@@ -76,6 +76,7 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
             organiser=details["organiser"],
             club_id=details["club_id"],
             state_id=details["state_id"],
+            congress_organiser_id=details.get("congress_organiser_id"),
             name=details["name"],
             starts_on=date.fromisoformat(details["starts_on"]),
             ends_on=date.fromisoformat(details["ends_on"]),

@@ -12,7 +12,7 @@ from django.utils import timezone
 from awards.models import Event, grade_colour
 from awards.services.errors import Problem
 from centre.models import User
-from clubs.models import Club, State
+from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import grade_refusal, grades_issuable_by, organisers_for
 
@@ -30,6 +30,8 @@ class EventDetails:
     organiser: str = ""
     club: Club | None = None
     state: State | None = None
+    # 5.4.1: the congress's organiser, to whose convener the Centre reports.
+    congress_organiser: CongressOrganiser | None = None
     # Its shape, for the most it can pay one player (awards.services.award_checks).
     tables: Decimal | None = None
     movement: str = ""
@@ -46,6 +48,9 @@ class EventDetails:
             "organiser": self.organiser,
             "club_id": self.club.pk if self.club else None,
             "state_id": self.state.pk if self.state else None,
+            "congress_organiser_id": self.congress_organiser.pk
+            if self.congress_organiser
+            else None,
             "tables": None if self.tables is None else str(self.tables),
             "movement": self.movement,
             "boards": self.boards,
@@ -74,6 +79,25 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
                 "event.club_number",
             )
         )
+    congress = event.congress_organiser
+    if congress is not None:
+        if event.organiser != Event.Organiser.CONGRESS:
+            problems.append(
+                Problem(
+                    0,
+                    "Only a congress names a congress organiser (5.4.1): choose congress as "
+                    "who ran it, or leave the organiser out.",
+                    "event.congress_organiser",
+                )
+            )
+        if by.state_id and congress.state_id != by.state_id:
+            problems.append(
+                Problem(
+                    0,
+                    f"{congress.name} is not a congress organiser of {by.state.code}.",
+                    "event.congress_organiser",
+                )
+            )
     if event.organiser == Event.Organiser.CLUB and event.club is None:
         problems.append(
             Problem(0, "Give the number of the club that ran the event.", "event.club_number")

@@ -22,7 +22,7 @@ from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
 from centre.models import User
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser
 from players.models import Player
 from scheme.abf import EventAwards, RulesError, compute_awards
 
@@ -124,6 +124,7 @@ def results_upload_check(
     ends_on: date | None = None,
     organiser: str = "",
     club: Club | None = None,
+    congress_organiser: CongressOrganiser | None = None,
     authorisation_number: str = "",
     credit_filename: str = "",
     credit_content: bytes | None = None,
@@ -165,6 +166,7 @@ def results_upload_check(
         sessions=max(1, len(results["sessions"])),
         organiser=organiser,
         club=club,
+        congress_organiser=congress_organiser,
     )
     by_player, problems = awards_by_player(awards=awards, players=read.players)
     if problems:

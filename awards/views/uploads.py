@@ -19,6 +19,7 @@ from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.results_in import results_upload_check
 from awards.services.uploads import credit_upload_check
 from centre.permissions import UPLOADERS, role_required
+from clubs.selectors import congress_organisers_for
 from scheme.abf.issuers import grades_issuable_by, organisers_for
 
 
@@ -44,6 +45,7 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
     options = {
         "grades": grades_issuable_by(request.user.issuer_role),
         "organisers": organisers_for(request.user.issuer_role),
+        "congress_organisers": congress_organisers_for(user=request.user),
     }
     if request.method == "POST":
         return form_class(request.POST, request.FILES, **options)
@@ -75,6 +77,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
         ends_on=data["ends_on"],
         organiser=data.get("organiser") or "",
         club=data.get("club_number"),
+        congress_organiser=data.get("congress_organiser"),
         authorisation_number=data["authorisation_number"],
         credit_filename=sent.name if sent else "",
         credit_content=sent.read() if sent else None,

@@ -1,7 +1,12 @@
 """Every write of billing, by feature: invoices and credit notes, payments, the quarterly and
 annual invoicing, event invoicing, and the invoice emails."""
 
-from billing.services.emails import invoice_email_send, invoices_email
+from billing.services.emails import (
+    event_invoices_email,
+    invoice_email_send,
+    invoice_recipients,
+    invoices_email,
+)
 from billing.services.events import event_invoice_issue, event_invoices_issue
 from billing.services.invoices import (
     PAYMENT_TERMS,
@@ -26,9 +31,11 @@ __all__ = [
     "credit_note_issue",
     "document_number_take",
     "event_invoice_issue",
+    "event_invoices_email",
     "event_invoices_issue",
     "invoice_email_send",
     "invoice_issue",
+    "invoice_recipients",
     "invoices_email",
     "overdue_penalty_issue",
     "payment_record",

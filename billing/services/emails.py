@@ -1,60 +1,152 @@
-"""1.4.3: each club invoice goes to the masterpoint secretary with the club's statement,
-queued after the commit and sent once (centre.mail)."""
+"""1.4.3, 5.4.1: each invoice goes to its addressee with the addressee's statement, queued
+after the commit and sent once (centre.mail).
+
+- a club's to its masterpoint secretary;
+- a state's to the State Masterpoint Secretary;
+- a congress organiser's to the congress convener, with a copy to the State Masterpoint
+  Secretary (5.4.1).
+
+An event's invoice (8.1) carries the Centre's report of the event's masterpoints (5.4.1,
+1.4.3: "Reports from Congresses, State and National events as they are processed, together
+with the appropriate invoices"); a congress's report is copied to the state secretary whoever
+pays for it.
+"""
+
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.mail import EmailMessage
 
-from billing.documents import invoice_pdf, statement_pdf
+from awards.models import Event
+from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.models import Invoice
-from billing.selectors import club_statement
+from billing.selectors import account_statement, addressee_title, event_report_for
+from centre.access import state_secretary_address
 from centre.mail import email_after_commit, email_once
+from centre.models import Period
 
 
-def invoices_email(*, covers: str) -> int:
-    """Queue the email of every club invoice for a period that has not gone out yet."""
-    from billing import tasks  # the tasks call these services
+@dataclass(frozen=True)
+class Recipients:
+    to: list[str]
+    cc: list[str]
+    greeting: str
 
-    pending = list(
-        Invoice.objects.filter(covers__startswith=covers, club__isnull=False, emailed_at=None)
-        .exclude(club__secretary_email="")
-        .values_list("pk", flat=True)
-    )
-    for invoice_id in pending:
-        email_after_commit(tasks.invoice_email, invoice_id)
-    return len(pending)
+
+def invoice_recipients(invoice: Invoice) -> Recipients:
+    """Who an invoice goes to, and who has a copy (5.4.1); no `to` when there is no one."""
+    if invoice.club is not None:
+        club = invoice.club
+        to = [club.secretary_email] if club.secretary_email else []
+        recipients = Recipients(to, [], club.secretary_name or "masterpoint secretary")
+    elif invoice.congress_organiser is not None:
+        organiser = invoice.congress_organiser
+        to = [organiser.convener_email] if organiser.convener_email else []
+        copy = state_secretary_address(state=organiser.state)
+        recipients = Recipients(to, [copy] if copy else [], organiser.convener_name or "convener")
+    else:
+        address = state_secretary_address(state=invoice.state)
+        recipients = Recipients([address] if address else [], [], "State Masterpoint Secretary")
+    if invoice.kind == Invoice.Kind.EVENT and invoice.club is not None:
+        # 5.4.1: a congress run by a club: the state secretary has a copy of its report.
+        report = event_report_for(invoice=invoice)
+        if report is not None and report.event.organiser == Event.Organiser.CONGRESS:
+            copy = state_secretary_address(state=report.event.state) if report.event.state else ""
+            if copy and copy not in recipients.to:
+                recipients = Recipients(recipients.to, [copy], recipients.greeting)
+    return recipients
 
 
 def _invoice_message(invoice: Invoice) -> EmailMessage | None:
-    club = invoice.club
-    if club is None or not club.secretary_email:
+    recipients = invoice_recipients(invoice)
+    if not recipients.to:
         return None
-    message = EmailMessage(
-        subject=f"Masterpoint Centre invoice {invoice.number} for {club.name}",
-        body=(
-            f"Dear {club.secretary_name or 'masterpoint secretary'},\n\n"
+    addressee = invoice.addressee
+    title = addressee_title(addressee)
+    report = event_report_for(invoice=invoice)
+    if report is not None:
+        subject = f"Masterpoints processed: {report.event.name}, and invoice {invoice.number}"
+        opening = (
+            f"Attached is the Masterpoint Centre's report of the masterpoints of "
+            f"{report.event.name} (grade {report.event.grade}) processed in "
+            f"{report.period_label} (5.4.1), with invoice {invoice.number} for their levy (8.1), "
+            f"${invoice.total}, due {invoice.due_on:%d/%m/%Y}, and the statement of account of "
+            f"{title}."
+        )
+    else:
+        subject = f"Masterpoint Centre invoice {invoice.number} for {title}"
+        opening = (
             f"Attached are invoice {invoice.number} ({invoice.get_kind_display()}, "
             f"{invoice.covers}) for ${invoice.total}, due {invoice.due_on:%d/%m/%Y}, "
-            "and the club's statement of account.\n\n"
-            "Please quote your club number with your payment.\n\nMasterpoint Centre\n"
+            f"and the statement of account of {title}."
+        )
+    quote = "your club number" if invoice.club is not None else "the invoice number"
+    message = EmailMessage(
+        subject=subject,
+        body=(
+            f"Dear {recipients.greeting},\n\n{opening}\n\n"
+            f"Please quote {quote} with your payment.\n\nMasterpoint Centre\n"
         ),
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[club.secretary_email],
+        to=recipients.to,
+        cc=recipients.cc,
     )
+    if report is not None:
+        message.attach(f"report-{invoice.number}.pdf", event_report_pdf(report), "application/pdf")
     message.attach(f"{invoice.number}.pdf", invoice_pdf(invoice), "application/pdf")
     message.attach(
-        f"statement-{club.number}.pdf",
-        statement_pdf(club_statement(club=club)),
+        f"statement-{_file_part(invoice)}.pdf",
+        statement_pdf(account_statement(addressee=addressee)),
         "application/pdf",
     )
     return message
 
 
+def _file_part(invoice: Invoice) -> str:
+    if invoice.club is not None:
+        return str(invoice.club.number)
+    if invoice.state is not None:
+        return invoice.state.code
+    return f"congress-organiser-{invoice.congress_organiser_id}"
+
+
+def _queue(invoices) -> int:
+    from billing import tasks  # the tasks call these services
+
+    queued = 0
+    for invoice in invoices.select_related("club", "state", "congress_organiser__state"):
+        if invoice_recipients(invoice).to:
+            email_after_commit(tasks.invoice_email, invoice.pk)
+            queued += 1
+    return queued
+
+
+def invoices_email(*, covers: str) -> int:
+    """Queue the email of every invoice for a period that has not gone out yet, whoever it
+    is addressed to; those with no address are left (their addressee's page lists them)."""
+    return _queue(Invoice.objects.filter(covers__startswith=covers, emailed_at=None))
+
+
+def event_invoices_email(*, period: Period) -> int:
+    """Month close step (1.4.3, 5.4.1, 8.1): queue the report and invoice of every congress
+    and state event processed in the month, each sent once."""
+    month = f"{period.year}-{period.month:02d}"
+    return _queue(
+        Invoice.objects.filter(
+            kind=Invoice.Kind.EVENT, covers__endswith=f":{month}", emailed_at=None
+        )
+    )
+
+
 def invoice_email_send(*, invoice_id: int) -> bool:
-    """Email one invoice, with the club's statement, to its masterpoint secretary (1.4.3).
+    """Email one invoice, with its addressee's statement (and an event's report), to its
+    addressee (1.4.3, 5.4.1).
 
     True when it was sent now; a second call, or a retry after it went, sends nothing.
     """
     sent = email_once(
-        queryset=Invoice.objects.select_related("club"), pk=invoice_id, compose=_invoice_message
+        queryset=Invoice.objects.select_related("club", "state", "congress_organiser__state"),
+        pk=invoice_id,
+        compose=_invoice_message,
     )
     return sent is not None

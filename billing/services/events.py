@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from awards.models import Credit, Event
 from billing.models import Invoice, InvoiceLine
-from billing.selectors import fee_schedule_in_force
+from billing.selectors import event_invoice_covers, fee_schedule_in_force
 from billing.services.invoices import invoice_issue
 from billing.services.quarterly import points
 from centre.models import Period
@@ -26,10 +26,17 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
     One invoice per event and month closed; with the 8.4 penalty for a red or gold credit
     file lodged more than 30 days after the event ended.
     """
-    addressee = {"club": event.club} if event.club_id else {"state": event.state}
-    if not (event.club_id or event.state_id):
+    # 8.1, 5.4.1: a congress run by a club is the club's to pay; one run by a congress
+    # organiser the organiser's; any other the state's.
+    if event.club_id:
+        addressee = {"club": event.club}
+    elif event.congress_organiser_id:
+        addressee = {"congress_organiser": event.congress_organiser}
+    elif event.state_id:
+        addressee = {"state": event.state}
+    else:
         return None, False
-    covers = f"event:{event.pk}:{period.year}-{period.month:02d}"
+    covers = event_invoice_covers(event_id=event.pk, year=period.year, month=period.month)
     existing = Invoice.objects.filter(kind=Invoice.Kind.EVENT, covers=covers, **addressee).first()
     if existing is not None:
         return existing, False

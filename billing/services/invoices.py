@@ -9,7 +9,7 @@ from billing.models import CreditNote, DocumentCounter, FeeSchedule, Invoice, In
 from billing.selectors import fee_schedule_in_force, invoice_outstanding
 from centre.errors import DomainError
 from centre.models import User
-from clubs.models import Club, State
+from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.levies import to_cents
 
 PAYMENT_TERMS = timedelta(days=30)
@@ -30,6 +30,7 @@ def invoice_issue(
     *,
     club: Club | None = None,
     state: State | None = None,
+    congress_organiser: CongressOrganiser | None = None,
     kind: Invoice.Kind,
     covers: str,
     issued_on: date,
@@ -41,7 +42,9 @@ def invoice_issue(
     Returns (invoice, created). Issuing the same kind for the same addressee and period again
     returns the invoice already issued, so a job run twice issues nothing new.
     """
-    existing = Invoice.objects.filter(club=club, state=state, kind=kind, covers=covers).first()
+    existing = Invoice.objects.filter(
+        club=club, state=state, congress_organiser=congress_organiser, kind=kind, covers=covers
+    ).first()
     if existing is not None:
         return existing, False
     description_length = InvoiceLine._meta.get_field("description").max_length
@@ -56,6 +59,7 @@ def invoice_issue(
         number=document_number_take(prefix="INV"),
         club=club,
         state=state,
+        congress_organiser=congress_organiser,
         kind=kind,
         covers=covers,
         issued_on=issued_on,

@@ -1,4 +1,5 @@
-"""Payments from clubs (8.4: the fee for a payment that does not quote the club number)."""
+"""Payments from clubs, states and congress organisers (8.4: the fee for a club's payment that
+does not quote the club number)."""
 
 from datetime import date
 from decimal import Decimal
@@ -10,21 +11,28 @@ from billing.selectors import fee_schedule_in_force
 from billing.services.invoices import invoice_issue
 from centre.errors import DomainError
 from centre.models import User
-from clubs.models import Club
+from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.levies import payment_fee_applies
 
 
 @transaction.atomic
 def payment_record(
     *,
-    club: Club,
+    club: Club | None = None,
+    state: State | None = None,
+    congress_organiser: CongressOrganiser | None = None,
     amount: Decimal,
     received_on: date,
     reference: str = "",
     quoted_club_number: bool = True,
     by: User,
 ) -> Payment:
-    """Record a payment from a club; one that did not quote the club number costs the fee."""
+    """Record a payment from a club, a state or a congress organiser (8.1: they pay for the
+    events they ran); a club's that did not quote the club number costs the fee (8.4)."""
+    payers = [payer for payer in (club, state, congress_organiser) if payer is not None]
+    if len(payers) != 1:
+        message = "Name one payer: a club, a state or a congress organiser."
+        raise DomainError(message, fields={"payer": [message]})
     if amount <= 0:
         message = "A payment must be more than $0.00."
         raise DomainError(message, fields={"amount": [message]})
@@ -34,13 +42,16 @@ def payment_record(
         raise DomainError(message, fields={"reference": [message]})
     payment = Payment.objects.create(
         club=club,
+        state=state,
+        congress_organiser=congress_organiser,
         amount=amount,
         received_on=received_on,
         reference=reference,
-        quoted_club_number=quoted_club_number,
+        # 8.4 speaks of a club's number; a state or organiser quotes its invoice.
+        quoted_club_number=quoted_club_number or club is None,
         recorded_by=by,
     )
-    if payment_fee_applies(quoted_club_number=quoted_club_number):
+    if club is not None and payment_fee_applies(quoted_club_number=quoted_club_number):
         schedule = fee_schedule_in_force(on=received_on)
         # 8.4: $10 each time a club pays without including its club number.
         invoice_issue(

@@ -91,6 +91,7 @@ def test_the_month_close_still_approves_the_credits(credit, staff):
     assert period.close_steps_done == [
         "b4c_lists",
         "event_invoices",
+        "event_reports",
         "promotions",
         "club_monthly_reports",
         "standings",

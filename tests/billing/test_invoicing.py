@@ -327,6 +327,7 @@ def test_an_event_with_the_longest_name_the_api_accepts_is_invoiced_and_its_mont
     assert set(period.close_steps_done) == {
         "b4c_lists",
         "event_invoices",
+        "event_reports",
         "promotions",
         "club_monthly_reports",
         "standings",

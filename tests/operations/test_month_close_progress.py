@@ -18,7 +18,14 @@ from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
-ALL_STEPS = ["b4c_lists", "event_invoices", "promotions", "club_monthly_reports", "standings"]
+ALL_STEPS = [
+    "b4c_lists",
+    "event_invoices",
+    "event_reports",
+    "promotions",
+    "club_monthly_reports",
+    "standings",
+]
 POLLING = 'hx-trigger="every 3s"'
 
 
@@ -69,8 +76,9 @@ def test_while_the_credits_are_approved_the_partial_shows_the_count_and_polls(st
     assert reverse("operations:month_progress", args=[month.pk]) in partial
     # Every step after the close waits for the credits.
     assert 'data-state="done"' not in partial
-    assert partial.count("Runs once the credits are approved.") == len(ALL_STEPS) - 1
+    assert partial.count("Runs once the credits are approved.") == len(ALL_STEPS) - 2
     assert "Runs once this is done: Promotions" in partial
+    assert "Runs once this is done: Invoices of the state and congress events" in partial
     assert partial.count(">Waiting<") == len(ALL_STEPS)
 
 
