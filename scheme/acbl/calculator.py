@@ -35,6 +35,7 @@ from scheme.acbl.nabc import NABC_PLUS_EVENTS, NabcEvent
 from scheme.acbl.placings import cents_text
 from scheme.acbl.ranks import LADDER, Need, Title
 from scheme.acbl.results import EventAwards
+from scheme.acbl.tournaments import Modifier, TableRule
 from scheme.core.errors import RulesError
 from scheme.core.placings import Ranking
 from scheme.core.points import PointsError, parse_points, points_text
@@ -97,6 +98,10 @@ GENERAL_FIELDS = COMMON | {
     "strat_tables",
     "matches",
     "combined_sections",
+    "table_rule",
+    "concurrent_tables",
+    "nlm_regional_tables",
+    "modifiers",
 }
 TEAM_FIELDS = COMMON | {
     "rating",
@@ -324,6 +329,17 @@ def _tables(data: Mapping[str, Any], key: str = "tables") -> Decimal:
     return _decimal(data[key], key, low=Decimal("0.5"), high=MAX_TABLES)
 
 
+def _modifiers(data: Mapping[str, Any]) -> tuple[Modifier, ...]:
+    chosen = []
+    for i, value in enumerate(_list(data.get("modifiers", []), "modifiers", len(Modifier))):
+        try:
+            chosen.append(Modifier(value))
+        except ValueError:
+            known = ", ".join(m.value for m in Modifier)
+            raise RulesError(f"modifiers[{i}]", f"{value!r} is not one of {known}") from None
+    return tuple(chosen)
+
+
 def _general(data: Mapping[str, Any], club: bool) -> GeneralFormulaEvent:
     _unknown(data, GENERAL_FIELDS)
     sessions = _int(data, "sessions", "", low=1, high=6, default=1)
@@ -360,6 +376,17 @@ def _general(data: Mapping[str, Any], club: bool) -> GeneralFormulaEvent:
         matches=_matches(data),
         special_award=special_award,
         combined_sections=_int(data, "combined_sections", "", low=0, high=20, default=0),
+        table_rule=_choice(data, "table_rule", "", TableRule, TableRule.NONE),
+        concurrent_tables=_decimal(
+            data.get("concurrent_tables", 0), "concurrent_tables", low=Decimal(0), high=MAX_TABLES
+        ),
+        nlm_regional_tables=_decimal(
+            data.get("nlm_regional_tables", 0),
+            "nlm_regional_tables",
+            low=Decimal(0),
+            high=MAX_TABLES,
+        ),
+        modifiers=_modifiers(data),
         rules=data.get("rules", DEFAULT_RULES),
     )
 

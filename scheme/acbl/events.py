@@ -17,6 +17,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from scheme.acbl.formula import EventType, Rating, Standing
+from scheme.acbl.tournaments import Modifier, TableRule
 from scheme.core.placings import Ranking
 
 DEFAULT_RULES = "ACBL-2024-01"
@@ -184,9 +185,18 @@ class GeneralFormulaEvent:
     # "Session award modifiers — multiple section events": sections combined for scoring
     # across the field (0: none).
     combined_sections: int = 0
+    # How the top flight counts its tables (regional stratiflighted and flighted events,
+    # progressive sectional finals).
+    table_rule: TableRule = TableRule.NONE
+    # An unrestricted sectional event: tables of totally concurrent events and of a
+    # concurrent NLM regional it is credited with (at most three times its own).
+    concurrent_tables: Decimal = Decimal(0)
+    nlm_regional_tables: Decimal = Decimal(0)
+    modifiers: tuple[Modifier, ...] = ()
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "modifiers", tuple(self.modifiers))
         object.__setattr__(self, "overall", _ranking(self.overall))
         object.__setattr__(self, "session_groups", tuple(self.session_groups))
         object.__setattr__(self, "strats", tuple(self.strats))

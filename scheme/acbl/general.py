@@ -43,6 +43,12 @@ from scheme.acbl.placings import (
     eligible_ranking,
     share_places,
 )
+from scheme.acbl.tournaments import (
+    TableRule,
+    credited_tables,
+    modifier_shares,
+    sectional_credited_tables,
+)
 from scheme.acbl.working import Working
 from scheme.core.arithmetic import as_fraction, show, show_number
 from scheme.core.errors import RulesError
@@ -99,6 +105,15 @@ def _check(event: GeneralFormulaEvent) -> Fraction:
             raise RulesError("strats[0].upper_limit", "the top strat has the event's limit")
     if event.boards is not None:
         _check_boards(event)
+    if event.concurrent_tables or event.nlm_regional_tables:
+        if event.tournament is not Tournament.SECTIONAL or event.upper_limit is not None:
+            raise RulesError(
+                "concurrent_tables",
+                "only an unrestricted sectional event is credited with concurrent tables",
+            )
+        for name in ("concurrent_tables", "nlm_regional_tables"):
+            if as_fraction(getattr(event, name)) < 0:
+                raise RulesError(name, "tables cannot be negative")
     if not 0 <= event.combined_sections <= 20:
         raise RulesError("combined_sections", "from 0 to 20 sections")
     if event.special_award and event.special_award not in ("BR", "CA", "IMP"):
@@ -204,9 +219,36 @@ def strat_tables(event: GeneralFormulaEvent, index: int) -> Fraction:
     return sum((as_fraction(event.strat_tables[s.name]) for s in event.strats[index:]), Fraction(0))
 
 
+def overall_tables(event: GeneralFormulaEvent, index: int, working: Working) -> Fraction:
+    """The tables of a strat's overall award, with the top strat's credits: concurrent
+    tables at an unrestricted sectional event, and the regional flights' table rules."""
+    tables = strat_tables(event, index)
+    if index > 0:
+        return tables
+    concurrent = as_fraction(event.concurrent_tables)
+    nlm = as_fraction(event.nlm_regional_tables)
+    if concurrent or nlm:
+        credited = sectional_credited_tables(tables, concurrent, nlm)
+        working.note(
+            f"Concurrent tables: {show_number(tables)} + {show_number(concurrent)}"
+            + (f" + 65% of {show_number(nlm)} (NLM regional)" if nlm else "")
+            + f", at most 3 x {show_number(tables)}: {show_number(credited)} tables."
+        )
+        tables = credited
+    if event.table_rule is not TableRule.NONE:
+        credited = credited_tables(tables, event.table_rule)
+        working.note(
+            f"Top flight tables ({event.table_rule.value.replace('_', ' ')}): "
+            f"{show_number(tables)} count as {show_number(credited)}."
+        )
+        tables = credited
+    return tables
+
+
 def compute_general(event: GeneralFormulaEvent, working: Working) -> None:
     tables = _check(event)
     share, cap, why = _share_and_cap(event)
+    overall_share, session_share, match_share = modifier_shares(event.modifiers)
     working.note(
         f"General Formula event: {event.event_type.value}, {event.sessions} session(s), "
         f"{show_number(tables)} tables, rating {event.rating.value} "
@@ -218,19 +260,26 @@ def compute_general(event: GeneralFormulaEvent, working: Working) -> None:
     lowest = len(strats) - 1
     if event.overall:
         for index, strat in enumerate(strats):
-            counted = strat_tables(event, index)
+            counted = overall_tables(event, index, working)
             if strat is not None and index == lowest and index > 0 and counted < 3:
                 working.note(
                     f"Strat {strat.name}: {show_number(counted)} tables, fewer than "
                     f"{LOWEST_STRAT_TABLES}: no overall awards."
                 )
                 continue
-            _overall(event, strat, index, counted, share, cap, working)
+            _overall(event, strat, index, counted, share * overall_share, cap, working)
     for g, group in enumerate(event.session_groups):
         for index, strat in enumerate(strats):
-            _session(event, group, g, strat, index, tables, share, working)
+            _session(event, group, g, strat, index, tables, share * session_share, working)
     if event.matches:
-        _matches(event, working)
+        _matches(event, match_share, working)
+    if event.modifiers:
+        working.note(
+            "Modifiers: "
+            + ", ".join(m.value.replace("_", " ") for m in event.modifiers)
+            + f" (overall x {show_number(overall_share)}, session x "
+            f"{show_number(session_share)}, match x {show_number(match_share)})."
+        )
 
 
 def _overall(
@@ -396,7 +445,7 @@ def _session(
         working.note(f"  {', '.join(award.labels)}: place {award.first}: {cents_text(award.each)}")
 
 
-def _matches(event: GeneralFormulaEvent, working: Working) -> None:
+def _matches(event: GeneralFormulaEvent, share: Fraction, working: Working) -> None:
     """ "Match Award = D x L x M x P" for each match won (half for a tie)."""
     colour = match_colour(event)
     for i, match in enumerate(event.matches):
@@ -407,6 +456,7 @@ def _matches(event: GeneralFormulaEvent, working: Working) -> None:
             * l_factor(match.boards)
             * m_factor(event.upper_limit)
             * p_factor(event.restrictions)
+            * share
         )
         for label, portion in match.shares():
             tally = working.tally(label)
