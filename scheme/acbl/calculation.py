@@ -16,6 +16,7 @@ from scheme.acbl.events import (
 )
 from scheme.acbl.formula import EventType, Rating
 from scheme.acbl.general import compute_general, overall_split
+from scheme.acbl.grass_roots import Contest, Flight, GrassRootsFinal, Stage, compute_final
 from scheme.acbl.nabc import TEN_K, NabcEvent, compute_nabc
 from scheme.acbl.placings import cents, cents_text
 from scheme.acbl.results import ContestantAwards, EventAwards
@@ -49,6 +50,8 @@ def club_grade(game: ClubGame) -> str:
 def general_grade(event: GeneralFormulaEvent) -> str:
     if event.special_award:
         return event.special_award
+    if event.contest:
+        return "C9" if event.invitational_club else "BR"
     if event.rating is Rating.STAC:
         return "ST"
     tournament = event.tournament
@@ -77,7 +80,9 @@ def team_grade(event: BracketedTeamEvent) -> str:
     }[event.tournament]
 
 
-def compute(event: Event | NabcEvent, *, rules: str, explain: bool = True) -> EventAwards:
+def compute(
+    event: Event | NabcEvent | GrassRootsFinal, *, rules: str, explain: bool = True
+) -> EventAwards:
     if isinstance(event, ClubGame):
         sessions = max([1, *(g.session for g in event.groups)])
         working = Working(sessions=sessions, explain=explain)
@@ -99,6 +104,20 @@ def compute(event: Event | NabcEvent, *, rules: str, explain: bool = True) -> Ev
         colour = SILVER if event.tournament is Tournament.SECTIONAL else "gold"
         if event.tournament in (Tournament.CLUB, Tournament.UNIT):
             colour = BLACK
+    elif isinstance(event, GrassRootsFinal):
+        working = Working(sessions=1, explain=explain)
+        _register(working, [event.ranking])
+        compute_final(event, working)
+        grade, best_of = "NG", False
+        kind = "teams" if event.contest is Contest.GNT else "pairs"
+        colour = (
+            "platinum"
+            if event.flight is Flight.A
+            and event.stage is Stage.NATIONAL
+            and (event.contest is Contest.NAP)
+            else "gold"
+        )
+        grade = "NP" if colour == "platinum" else "RG" if event.stage is Stage.DISTRICT else "NG"
     elif isinstance(event, NabcEvent):
         working = Working(sessions=1, explain=explain)
         _register(working, [event.ranking])

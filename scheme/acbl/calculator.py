@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from scheme.acbl.events import (
@@ -31,6 +32,7 @@ from scheme.acbl.events import (
     Venue,
 )
 from scheme.acbl.formula import EventType, Rating, Standing
+from scheme.acbl.grass_roots import Contest, Flight, GrassRootsFinal, Stage
 from scheme.acbl.nabc import NABC_PLUS_EVENTS, NabcEvent
 from scheme.acbl.placings import cents_text
 from scheme.acbl.ranks import LADDER, Need, Title
@@ -53,7 +55,8 @@ TEAM_EVENTS = {
     "bracketed_swiss": TeamFormat.BRACKETED_SWISS,
 }
 NABC_EVENT = "nabc_plus"
-EVENTS = (*CLUB_EVENTS, *GENERAL_EVENTS, *TEAM_EVENTS, NABC_EVENT)
+FINAL_EVENT = "nap_gnt_final"
+EVENTS = (*CLUB_EVENTS, *GENERAL_EVENTS, *TEAM_EVENTS, NABC_EVENT, FINAL_EVENT)
 
 # Bounds: larger than any real event, small enough to answer at once.
 MAX_GROUPS = 100
@@ -102,6 +105,9 @@ GENERAL_FIELDS = COMMON | {
     "concurrent_tables",
     "nlm_regional_tables",
     "modifiers",
+    "contest",
+    "flight",
+    "invitational_club",
 }
 TEAM_FIELDS = COMMON | {
     "rating",
@@ -120,6 +126,7 @@ TEAM_FIELDS = COMMON | {
     "playoff",
 }
 NABC_FIELDS = COMMON | {"name", "tables", "ranking", "upper_limit", "wins"}
+FINAL_FIELDS = COMMON | {"contest", "stage", "flight", "sessions", "entries", "ranking", "wins"}
 
 
 # Reading values -------------------------------------------------------------------------
@@ -329,6 +336,13 @@ def _tables(data: Mapping[str, Any], key: str = "tables") -> Decimal:
     return _decimal(data[key], key, low=Decimal("0.5"), high=MAX_TABLES)
 
 
+def _text(data: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    value = data.get(key, "")
+    if value not in choices:
+        raise RulesError(key, f"{value!r} is not one of {', '.join(c for c in choices if c)}")
+    return value
+
+
 def _modifiers(data: Mapping[str, Any]) -> tuple[Modifier, ...]:
     chosen = []
     for i, value in enumerate(_list(data.get("modifiers", []), "modifiers", len(Modifier))):
@@ -387,6 +401,9 @@ def _general(data: Mapping[str, Any], club: bool) -> GeneralFormulaEvent:
             high=MAX_TABLES,
         ),
         modifiers=_modifiers(data),
+        contest=_text(data, "contest", ("", "nap", "gnt")),
+        flight=_text(data, "flight", ("", "championship", "A", "B", "C")),
+        invitational_club=_bool(data, "invitational_club", "", False),
         rules=data.get("rules", DEFAULT_RULES),
     )
 
@@ -455,6 +472,25 @@ def _nabc(data: Mapping[str, Any]) -> NabcEvent:
     )
 
 
+def _final(data: Mapping[str, Any]) -> GrassRootsFinal:
+    _unknown(data, FINAL_FIELDS)
+    wins = {}
+    for label, value in _mapping(data.get("wins", {}), "wins").items():
+        wins[_label(label, f"wins.{label}")] = _decimal(
+            value, f"wins.{label}", low=Decimal(0), high=Decimal(20)
+        )
+    return GrassRootsFinal(
+        contest=_choice(data, "contest", "", Contest, None),
+        stage=_choice(data, "stage", "", Stage, None),
+        flight=_choice(data, "flight", "", Flight, None),
+        sessions=_int(data, "sessions", "", low=2, high=6, default=2),
+        entries=_required_int(data, "entries", "", low=1, high=MAX_CONTESTANTS),
+        ranking=_ranking(data.get("ranking", []), "ranking"),
+        wins={label: Fraction(value) for label, value in wins.items()},
+        rules=data.get("rules", DEFAULT_RULES),
+    )
+
+
 def calculator_event(data: Mapping[str, Any]) -> Any:
     """The request as an ACBL event; a `RulesError` naming the field on bad input."""
     data = _mapping(data, "event")
@@ -470,6 +506,8 @@ def calculator_event(data: Mapping[str, Any]) -> Any:
         return _teams(data, TEAM_EVENTS[kind])
     if kind == NABC_EVENT:
         return _nabc(data)
+    if kind == FINAL_EVENT:
+        return _final(data)
     raise RulesError("event", f"{kind!r} is not one of {', '.join(EVENTS)}")
 
 

@@ -193,6 +193,11 @@ class GeneralFormulaEvent:
     concurrent_tables: Decimal = Decimal(0)
     nlm_regional_tables: Decimal = Decimal(0)
     modifiers: tuple[Modifier, ...] = ()
+    # A club stage game of the North American Pairs ("nap") or Grand National Teams
+    # ("gnt"): its flight, and whether the club is invitational.
+    contest: str = ""
+    flight: str = ""
+    invitational_club: bool = False
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:

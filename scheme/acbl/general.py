@@ -35,6 +35,7 @@ from scheme.acbl.formula import (
     session_depth,
     t_factor,
 )
+from scheme.acbl.grass_roots import ClubStage, Contest, Flight, club_stage
 from scheme.acbl.placings import (
     cents,
     cents_text,
@@ -168,7 +169,26 @@ def _gold_event(event: GeneralFormulaEvent, limit: int | None) -> bool:
     return False
 
 
+def _club_stage(event: GeneralFormulaEvent) -> ClubStage | None:
+    if not event.contest:
+        return None
+    try:
+        contest = Contest(event.contest)
+    except ValueError:
+        raise RulesError("contest", "a club stage is of the NAP (nap) or the GNT (gnt)") from None
+    try:
+        flight = Flight(event.flight or "A")
+    except ValueError:
+        raise RulesError("flight", "flights are championship, A, B and C") from None
+    if event.tournament is not Tournament.CLUB or event.rating is not Rating.CSG9:
+        raise RulesError("rating", "a NAP or GNT club stage is a club special game, rating nine")
+    return club_stage(contest, flight, invitational=event.invitational_club)
+
+
 def overall_split(event: GeneralFormulaEvent, limit: int | None) -> tuple[Split, str]:
+    stage = _club_stage(event)
+    if stage is not None:
+        return stage.split, stage.why.split(": ")[-1]
     tournament = event.tournament
     if event.special_award == "BR":
         return halves(BLACK, RED), "half black, half red"
@@ -190,6 +210,8 @@ def overall_split(event: GeneralFormulaEvent, limit: int | None) -> tuple[Split,
 def session_split(event: GeneralFormulaEvent, limit: int | None, place: int) -> tuple[Split, str]:
     if event.special_award in ("BR", "IMP"):
         return halves(BLACK, RED), "half black, half red"
+    if event.contest:
+        return overall_split(event, limit)
     top = place == 1 and _gold_event(event, limit)
     if event.tournament in (Tournament.REGIONAL, Tournament.NABC) and top:
         return whole(GOLD), "gold (section top)"
@@ -249,6 +271,11 @@ def compute_general(event: GeneralFormulaEvent, working: Working) -> None:
     tables = _check(event)
     share, cap, why = _share_and_cap(event)
     overall_share, session_share, match_share = modifier_shares(event.modifiers)
+    stage = _club_stage(event)
+    if stage is not None:
+        working.note(f"{stage.why}: {show_number(stage.share)} of the award.")
+        overall_share *= stage.share
+        session_share *= stage.share
     working.note(
         f"General Formula event: {event.event_type.value}, {event.sessions} session(s), "
         f"{show_number(tables)} tables, rating {event.rating.value} "

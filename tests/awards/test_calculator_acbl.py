@@ -91,9 +91,15 @@ def test_the_schema_offers_the_acbl_examples(client):
 def test_ranks_from_points_by_colour(client):
     response = client.get(
         RANKS,
-        {"scheme": "acbl", "black": "200", "silver": "50", "red": "25", "gold": "25",
-         "platinum": "0"},
-    )  # fmt: skip
+        {
+            "scheme": "acbl",
+            "black": "200",
+            "silver": "50",
+            "red": "25",
+            "gold": "25",
+            "platinum": "0",
+        },
+    )
 
     assert response.status_code == 200, response.content
     body = response.json()

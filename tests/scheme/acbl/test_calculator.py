@@ -79,12 +79,16 @@ def test_knockout_example():
         ({"groups": [{"ranking": [["A"]], "colour": "red"}]}, "groups[0].colour"),
         ({"upper_limit": -5}, "upper_limit"),
         ({"tables": 9}, "tables"),
-        ({"matches": [{"home": "A", "away": "A", "boards": 8, "result": "home"}]},
-         "matches[0].away"),
-        ({"matches": [{"home": "A", "away": "B", "boards": 8, "result": "won"}]},
-         "matches[0].result"),
+        (
+            {"matches": [{"home": "A", "away": "A", "boards": 8, "result": "home"}]},
+            "matches[0].away",
+        ),
+        (
+            {"matches": [{"home": "A", "away": "B", "boards": 8, "result": "won"}]},
+            "matches[0].result",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_club_requests_name_the_field(change, field):
     request = {**copy.deepcopy(OPEN_GAME), **change}
     assert refused(request) == field
@@ -98,8 +102,11 @@ def test_a_ranking_larger_than_any_event_is_refused():
 
 
 def test_the_rules_refuse_what_the_reader_lets_through():
-    restricted = {"rules": "ACBL-2024-01", "event": "club_restricted", "groups": [
-        {"ranking": [["A"]], "size": 8}]}  # fmt: skip
+    restricted = {
+        "rules": "ACBL-2024-01",
+        "event": "club_restricted",
+        "groups": [{"ranking": [["A"]], "size": 8}],
+    }
     with pytest.raises(RulesError) as error:
         answer(restricted)
     assert error.value.field == "upper_limit"
@@ -109,20 +116,34 @@ def test_the_rules_refuse_what_the_reader_lets_through():
 @pytest.mark.parametrize(
     ("request_", "field"),
     [
-        ({"event": "tournament", "tables": 20, "rating": "galactic", "tournament": "regional"},
-         "rating"),
+        (
+            {"event": "tournament", "tables": 20, "rating": "galactic", "tournament": "regional"},
+            "rating",
+        ),
         ({"event": "tournament", "rating": "regional", "tournament": "regional"}, "tables"),
-        ({"event": "tournament", "tables": 20.3, "rating": "regional", "tournament": "regional"},
-         "tables"),
+        (
+            {"event": "tournament", "tables": 20.3, "rating": "regional", "tournament": "regional"},
+            "tables",
+        ),
         ({"event": "club_special", "tables": 20, "rating": "regional"}, "rating"),
-        ({"event": "tournament", "tables": 20, "rating": "regional", "tournament": "regional",
-          "sessions": 9}, "sessions"),
+        (
+            {
+                "event": "tournament",
+                "tables": 20,
+                "rating": "regional",
+                "tournament": "regional",
+                "sessions": 9,
+            },
+            "sessions",
+        ),
         ({"event": "knockout", "ranking": [["A"]]}, "teams"),
-        ({"event": "knockout", "teams": 8, "team_masterpoints": {"A": [100]}},
-         "team_masterpoints.A"),
+        (
+            {"event": "knockout", "teams": 8, "team_masterpoints": {"A": [100]}},
+            "team_masterpoints.A",
+        ),
         ({"event": "nabc_plus", "name": "Summer Pairs", "tables": 10}, "name"),
     ],
-)  # fmt: skip
+)
 def test_bad_event_requests_name_the_field(request_, field):
     assert refused({"rules": "ACBL-2024-01", **request_}) == field
 

@@ -34,8 +34,13 @@ def ranked(n: int) -> list[list[str]]:
 
 
 def event(**given) -> GeneralFormulaEvent:
-    defaults = dict(rating=Rating.REGIONAL, event_type=EventType.PAIRS, sessions=2,
-                    tables=Decimal(40), tournament=Tournament.REGIONAL)  # fmt: skip
+    defaults = dict(
+        rating=Rating.REGIONAL,
+        event_type=EventType.PAIRS,
+        sessions=2,
+        tables=Decimal(40),
+        tournament=Tournament.REGIONAL,
+    )
     return GeneralFormulaEvent(**{**defaults, **given})
 
 
@@ -164,8 +169,13 @@ def test_a_lowest_strat_of_fewer_than_three_tables_has_no_overall_awards():
 
 
 def test_club_championship_is_capped_and_shortened_pays_60_percent():
-    big = dict(rating=Rating.CSG7, tournament=Tournament.CLUB, sessions=1, tables=Decimal(200),
-               special=SpecialGame.CLUB_CHAMPIONSHIP)  # fmt: skip
+    big = dict(
+        rating=Rating.CSG7,
+        tournament=Tournament.CLUB,
+        sessions=1,
+        tables=Decimal(200),
+        special=SpecialGame.CLUB_CHAMPIONSHIP,
+    )
     # B(200) = log10(50) = 1.699 x 7 x 1.25 = 14.87: at most 6.00.
     assert compute_awards(event(**big, boards=24, overall=ranked(1)))["1"].overall == 600
     assert compute_awards(event(**big, boards=15, overall=ranked(1)))["1"].overall == 450
@@ -231,8 +241,13 @@ def test_half_black_half_red_special_awards():
 
 
 def test_club_appreciation_teams_five_percent_gold_up_to_a_quarter():
-    common = dict(rating=Rating.CSG9, tournament=Tournament.CLUB, sessions=1,
-                  event_type=EventType.SWISS, special_award="CA")  # fmt: skip
+    common = dict(
+        rating=Rating.CSG9,
+        tournament=Tournament.CLUB,
+        sessions=1,
+        event_type=EventType.SWISS,
+        special_award="CA",
+    )
     small = compute_awards(event(**common, tables=Decimal(10), overall=ranked(1)))
     assert small["1"].points == {"black": 285, "gold": 15}  # 3.00: 5% is 0.15
     big = compute_awards(event(**common, tables=Decimal(60), overall=ranked(1)))

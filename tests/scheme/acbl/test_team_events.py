@@ -30,9 +30,14 @@ def up(value: Fraction) -> int:
 
 
 def ko(**given) -> BracketedTeamEvent:
-    defaults = dict(format=TeamFormat.KNOCKOUT, rating=Rating.REGIONAL, teams=16, rounds=4,
-                    bracket_average=Decimal(8000),
-                    ranking=[["W"], ["R"], ["S1", "S2"], ["Q1", "Q2", "Q3", "Q4"]])  # fmt: skip
+    defaults = dict(
+        format=TeamFormat.KNOCKOUT,
+        rating=Rating.REGIONAL,
+        teams=16,
+        rounds=4,
+        bracket_average=Decimal(8000),
+        ranking=[["W"], ["R"], ["S1", "S2"], ["Q1", "Q2", "Q3", "Q4"]],
+    )
     return BracketedTeamEvent(**{**defaults, **given})
 
 
@@ -54,8 +59,7 @@ def test_knockout_places_by_rounds_and_tied_semifinal_losers_share():
 
 
 def test_five_round_knockout_pays_9_to_16_ten_percent_each():
-    ranking = [["W"], ["R"], ["S1", "S2"], [f"Q{i}" for i in range(4)],
-               [f"E{i}" for i in range(8)]]  # fmt: skip
+    ranking = [["W"], ["R"], ["S1", "S2"], [f"Q{i}" for i in range(4)], [f"E{i}" for i in range(8)]]
     awards = compute_awards(ko(teams=32, rounds=5, ranking=ranking))
     first = awards["W"].overall
     assert first == 4133  # 25.20 x 1.64 (32 teams: 1 + 0.04 x 16) = 41.328

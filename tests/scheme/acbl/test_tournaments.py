@@ -63,11 +63,23 @@ def test_side_game_series_averages_the_two_largest_sessions():
 
 def test_second_strat_of_the_top_flight_is_bounded_by_60_percent():
     # a) 40 x 0.65 x 10 / 30 = 8.67 beats b) 6.00; at most 60% of 40 = 24.
-    award = lower_strat_award(top_first=F(40), strat_m=F(65, 100), strat_tables=F(10),
-                              top_tables=F(30), own_award=F(6), ceiling=F(60, 100))  # fmt: skip
+    award = lower_strat_award(
+        top_first=F(40),
+        strat_m=F(65, 100),
+        strat_tables=F(10),
+        top_tables=F(30),
+        own_award=F(6),
+        ceiling=F(60, 100),
+    )
     assert award == F(40) * F(65, 100) / 3
-    capped = lower_strat_award(top_first=F(40), strat_m=F(1), strat_tables=F(30),
-                               top_tables=F(30), own_award=F(6), ceiling=F(60, 100))  # fmt: skip
+    capped = lower_strat_award(
+        top_first=F(40),
+        strat_m=F(1),
+        strat_tables=F(30),
+        top_tables=F(30),
+        own_award=F(6),
+        ceiling=F(60, 100),
+    )
     assert capped == 24
 
 
@@ -83,8 +95,14 @@ def test_strat_x_thresholds():
 
 
 def regional(**given) -> GeneralFormulaEvent:
-    defaults = dict(rating=Rating.REGIONAL, event_type=EventType.PAIRS, sessions=2,
-                    tables=Decimal(20), tournament=Tournament.REGIONAL, overall=[["1"]])  # fmt: skip
+    defaults = dict(
+        rating=Rating.REGIONAL,
+        event_type=EventType.PAIRS,
+        sessions=2,
+        tables=Decimal(20),
+        tournament=Tournament.REGIONAL,
+        overall=[["1"]],
+    )
     return GeneralFormulaEvent(**{**defaults, **given})
 
 
