@@ -576,3 +576,38 @@ def test_the_menu_offers_both_calculators_to_anyone(client):
 
     assert f'href="{CALCULATOR_PAGE}"' in page
     assert f'href="{RANKS_PAGE}"' in page
+
+
+WRONG_VALUES = ["x", -1, 10**12, [], {}, None, True, 0.001]
+
+
+ABF_EXAMPLES = [
+    pytest.param(ABF_SCHEME, name, example, id=f"abf-{name}")
+    for name, example in ABF_SCHEME.calculator_examples.items()
+]
+
+
+@pytest.mark.parametrize(("scheme", "name", "example"), ABF_EXAMPLES + EXAMPLES)
+def test_every_schemes_calculator_refuses_a_wrong_value_by_name(client, scheme, name, example):
+    # Each field of the example given a value of the wrong kind or size: computed, or
+    # refused naming a field, never an error of the server.
+    for key in example:
+        if key == "rules":
+            continue
+        for wrong in WRONG_VALUES:
+            response = _post(client, {**copy.deepcopy(example), key: wrong})
+            assert response.status_code in (200, 400), (name, key, wrong)
+            if response.status_code == 400:
+                assert response.json()["error"]["fields"], (name, key, wrong)
+
+
+@pytest.mark.parametrize("scheme", RANK_SCHEMES, ids=[s.code for s in RANK_SCHEMES])
+def test_every_schemes_rank_calculator_refuses_a_wrong_value_by_name(client, scheme):
+    names = [name for name, _description in scheme.rank_parameters]
+    for name in names:
+        for wrong in ["", " ", "-1", "1e3", "abc", "1.234", "٣", "1" * 40, "NaN"]:
+            query = {**dict.fromkeys(names, "0"), name: wrong}
+            response = _ranks(client, scheme=scheme.code, **query)
+            assert response.status_code in (200, 400), (name, wrong)
+            if response.status_code == 400:
+                assert list(response.json()["error"]["fields"]) == [name], (name, wrong)
