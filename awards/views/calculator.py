@@ -33,6 +33,8 @@ from scheme.abf.validation import MAX_SESSIONS
 SESSION_PREFIX = "session"
 # The largest event typed as JSON: the API's limit on a body (DATA_UPLOAD_MAX_MEMORY_SIZE).
 MAX_EVENT_TEXT = 1_000_000
+# An answer's value longer than this is a sentence, said in a paragraph of its own.
+SHORT = 40
 
 
 class SchemePickForm(forms.Form):
@@ -162,18 +164,23 @@ def _scheme_calculator(request: HttpRequest, scheme: Scheme) -> HttpResponse:
             "answer": answer,
             "kinds": scheme.point_kinds,
             "rows": _answer_rows(scheme, answer) if answer else [],
-            "summary": _summary(answer) if answer else [],
+            "summary": _summary(answer) if answer else ([], []),
         },
     )
 
 
-def _summary(answer: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The answer's own words on the event (rules, status, kind...), for the heading."""
-    return [
-        (key.replace("_", " "), value)
-        for key, value in answer.items()
-        if isinstance(value, str | int) and not isinstance(value, bool)
-    ]
+def _summary(answer: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The answer's own words on the event: its short values (rules, status, kind...) for a
+    line under the heading, and its sentences (a note on the players) as paragraphs."""
+    short, sentences = [], []
+    for key, value in answer.items():
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            continue
+        if isinstance(value, str) and len(value) > SHORT:
+            sentences.append(value)
+        else:
+            short.append((key.replace("_", " "), value))
+    return short, sentences
 
 
 def _answer_rows(scheme: Scheme, answer: dict[str, Any]) -> list[dict[str, Any]]:
