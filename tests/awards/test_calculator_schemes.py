@@ -641,3 +641,29 @@ def test_every_schemes_rank_calculator_refuses_a_wrong_value_by_name(client, unt
             assert response.status_code in (200, 400), (name, wrong)
             if response.status_code == 400:
                 assert list(response.json()["error"]["fields"]) == [name], (name, wrong)
+
+
+def test_the_abf_form_is_computed_under_another_deployments_scheme(client, settings):
+    settings.MASTERPOINT_SCHEME = "nz" if "nz" in SCHEMES else "abf"
+    data = {
+        "scheme": "abf",
+        "rules": "ABF-2025",
+        "grade": "E",
+        "kind": "pairs",
+        "session-TOTAL_FORMS": "1",
+        "session-INITIAL_FORMS": "0",
+        "session-MIN_NUM_FORMS": "1",
+        "session-MAX_NUM_FORMS": "1000",
+        "session-0-movement": "howell",
+        "session-0-boards": "24",
+        "session-0-tables": "8",
+        "session-0-ranking": "P1\nP2\nP3\nP4",
+        "compute": "1",
+    }
+
+    response = client.post(CALCULATOR_PAGE, data)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "ABF Masterpoint Scheme" in page and "green points, grade E" in page
+    assert "<td>P1</td>" in page
