@@ -30,6 +30,7 @@ WORKFLOWS = [
     ("state_client_a", "b4c:register", "b4c-register", "B3.1"),
     ("staff_client", "operations:months", "month-close", "App. E"),
     ("staff_client", "billing:payment_new", "payments", "8.4"),
+    ("staff_client", "awards:grants", "new-residents", "1.3.3"),
 ]
 
 
