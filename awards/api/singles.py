@@ -20,7 +20,11 @@ from scheme.core.arithmetic import cents
 
 
 class SinglesRequestSerializer(serializers.Serializer):
-    rules = serializers.ChoiceField(choices=list(RULE_SETS), default=DEFAULT_RULES)
+    rules = serializers.CharField(
+        max_length=20,
+        default=DEFAULT_RULES,
+        help_text=f"The ABF edition of the award rules: {', '.join(RULE_SETS)}.",
+    )
     grade = serializers.CharField(max_length=8)
     ranking = RankingField(help_text="The final placings of the players, best first.")
     tables = serializers.DecimalField(
@@ -47,6 +51,13 @@ class SinglesRequestSerializer(serializers.Serializer):
     other_outright_given = serializers.BooleanField(
         default=False, help_text="4.3.1: true when another outright award has been given."
     )
+
+    def validate_rules(self, value: str) -> str:
+        if value not in RULE_SETS:
+            raise serializers.ValidationError(
+                f"{value!r} is not an ABF edition of the rules: {', '.join(RULE_SETS)}."
+            )
+        return value
 
     def validate_partners(self, value: dict) -> dict:
         if len(value) > MAX_CONTESTANTS:

@@ -43,3 +43,9 @@ def test_an_unknown_grade_is_named(client):
     answer = client.post(URL, singles(grade="Z"), content_type="application/json")
     assert answer.status_code == 400
     assert "grade" in answer.json()["error"]["fields"]
+
+
+def test_rules_of_another_scheme_are_refused_by_name(client):
+    answer = client.post(URL, singles(rules="NZ-2024"), content_type="application/json")
+    assert answer.status_code == 400
+    assert "rules" in answer.json()["error"]["fields"]
