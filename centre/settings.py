@@ -228,6 +228,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "players.tasks.cancellations_apply",
         "schedule": crontab(minute=5, hour=0, day_of_month=1, month_of_year=4),
     },
+    # 1.4.3 "Daily": yesterday's registration cards to each club with new or changed players.
+    "players-registration-cards": {
+        "task": "players.tasks.registration_cards_daily",
+        "schedule": crontab(minute=30, hour=6),
+    },
     # 1.3.6: on 1 January the Youth Players' Club loses its members now 26 or older.
     "players-youth-age-out": {
         "task": "players.tasks.youth_age_out",

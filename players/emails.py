@@ -4,6 +4,7 @@ Each is sent once (centre.mail): a change's confirmation by the change, a club's
 players made inactive by the club, the action and the players.
 """
 
+from datetime import date
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from centre.mail import email_once_by_key
 from clubs.models import Club
 from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
+from scheme.core.calendar import membership_year_end, membership_year_start
 
 ACTIONS = {
     "register": "New player registered",
@@ -170,3 +172,50 @@ def _inactive_message(club_id: int, player_ids: list[int], action: str) -> Email
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[club.secretary_email],
     )
+
+
+def registration_cards_email(*, club_id: int, day: date) -> bool:
+    """1.4.3 "Daily: ... Registration cards for new players and players whose details have
+    changed": the day's cards of the club, as a PDF, to its masterpoint secretary, once."""
+    return email_once_by_key(
+        key=f"registration-cards:{club_id}:{day.isoformat()}",
+        compose=lambda: _cards_message(club_id, day),
+    )
+
+
+def _cards_message(club_id: int, day: date) -> EmailMessage | None:
+    from players.documents import registration_cards_pdf  # reportlab only when sending
+    from players.selectors import registration_cards_changed
+
+    club = Club.objects.get(pk=club_id)
+    players = list(registration_cards_changed(club=club, day=day))
+    if not club.secretary_email or not players:
+        return None
+    valid_from = membership_year_start(day)
+    title = f"Registration cards of {day:%d/%m/%Y}: {club.number} {club.name}"
+    message = EmailMessage(
+        subject=f"Registration cards: {len(players)} player(s) of {club.name}",
+        body="\n".join(
+            [
+                f"The registration cards of the players of {club.number} {club.name} registered "
+                f"or changed on {day:%d/%m/%Y}, valid to {membership_year_end(day):%d/%m/%Y} "
+                f"(1.4.3):",
+                "",
+                *(f"{p.abf_number} {p.full_name}" for p in players),
+            ]
+        ),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[club.secretary_email],
+    )
+    message.attach(
+        f"registration-cards-{club.number}-{day.isoformat()}.pdf",
+        registration_cards_pdf(
+            club=club,
+            players=players,
+            valid_from=valid_from,
+            valid_to=membership_year_end(day),
+            title=title,
+        ),
+        "application/pdf",
+    )
+    return message

@@ -334,6 +334,22 @@ def registration_cards_changed(*, club: Club, day: date) -> QuerySet[Player]:
     return club_members(club=club).filter(pk__in=changed)
 
 
+def registration_card_clubs(*, day: date) -> list[int]:
+    """The clubs with a card due to one of their active home members for `day`."""
+    start = datetime.combine(day, time.min, tzinfo=SYDNEY)
+    return sorted(
+        set(
+            PlayerChange.objects.filter(
+                action__in=CARD_ACTIONS,
+                at__gte=start,
+                at__lt=start + timedelta(days=1),
+                player__status=Player.Status.ACTIVE,
+                player__home_club__isnull=False,
+            ).values_list("player__home_club_id", flat=True)
+        )
+    )
+
+
 def registration_card_days(*, club: Club, since: date) -> list[date]:
     """The days from `since` on when a card was due to a home member of the club, latest
     first."""

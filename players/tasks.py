@@ -1,5 +1,7 @@
 """Celery shells for the registry: load by id, build the email, send it once."""
 
+from datetime import date, timedelta
+
 from celery import shared_task
 
 from centre.mail import EMAIL_RETRY
@@ -40,3 +42,24 @@ def youth_age_out() -> int:
     from players.services import yearly
 
     return len(yearly.youth_age_out())
+
+
+@shared_task(**EMAIL_RETRY)
+def registration_cards_email(club_id: int, day: str) -> bool:
+    """One club's registration cards of a day (1.4.3), sent once."""
+    return emails.registration_cards_email(club_id=club_id, day=date.fromisoformat(day))
+
+
+@shared_task
+def registration_cards_daily(day: str | None = None) -> int:
+    """1.4.3 "Daily": the cards of yesterday's (Sydney) new and changed players, one email
+    to each club that has some; safe to run twice."""
+    from players import calendar
+    from players.selectors import registration_card_clubs
+    from scheme.core.calendar import sydney_date
+
+    on = date.fromisoformat(day) if day else sydney_date(calendar.now()) - timedelta(days=1)
+    club_ids = registration_card_clubs(day=on)
+    for club_id in club_ids:
+        registration_cards_email.delay(club_id, on.isoformat())
+    return len(club_ids)

@@ -8,9 +8,10 @@ import io
 from datetime import datetime
 
 import pytest
+from django.core import mail
 from pypdf import PdfReader
 
-from players import calendar
+from players import calendar, tasks
 from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
 from players.services import cancellations, lifecycle
@@ -102,3 +103,23 @@ def test_another_clubs_documents_are_not_found(members, client_b, anonymous_clie
 def test_staff_and_the_clubs_state_secretary_read_them(members, staff_client, state_client_a):
     for client in (staff_client, state_client_a):
         assert client.get("/clubs/201/member-cancellation.pdf").status_code == 200
+
+
+def test_each_days_cards_are_emailed_once_to_the_clubs_with_new_or_changed_players(
+    members, club_a, club_b, secretary_a, monkeypatch
+):
+    lifecycle.player_update(
+        player=members["amy"], by=secretary_a, club=club_a, data={"family_name": "Baker"}
+    )
+    PlayerChange.objects.update(at=IN_JANUARY)
+    mail.outbox.clear()
+    monkeypatch.setattr(calendar, "now", lambda: IN_JANUARY.replace(day=21))
+    assert tasks.registration_cards_daily.delay().get() == 1  # yesterday, 20 January
+    assert tasks.registration_cards_daily.delay("2027-01-20").get() == 1  # again: not resent
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == [club_a.secretary_email]
+    assert "Amy Baker" in message.body
+    ((name, content, kind),) = message.attachments
+    assert name == "registration-cards-201-2027-01-20.pdf" and kind == "application/pdf"
+    assert "Amy Baker" in "".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)

@@ -67,3 +67,10 @@ def test_the_one_thousand_club_is_public_in_the_order_members_joined(
     assert page.index("Tim Seres") < page.index("Ann Archer")
     assert "June 2025" in page and "1004.50" in page
     assert "Tied" not in page
+
+
+def test_a_deceased_players_record_opens_from_the_top_list(lifetimes, anonymous_client):
+    late = lifetimes["late"]
+    page = anonymous_client.get(f"/awards/players/{late.abf_number}/")
+    assert page.status_code == 200
+    assert "Tim Seres" in page.content.decode()
