@@ -1,4 +1,5 @@
-"""The public standings and top lists (1.7.2, 1.7.3)."""
+"""The public standings and top lists (1.7.2, 1.7.3), the all-time top list and the One
+Thousand Club (1.9; guide F6.1)."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 
 from centre import params
 from centre.schemes import point_kind_choices
+from ranks.selectors import all_time_top, one_thousand_club
 from ranks.standings import GROUPS, mccutcheon_cached, standings_cached
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
@@ -90,3 +92,47 @@ class McCutcheonApi(APIView):
         return Response(
             McCutcheonSerializer({"year": year, "trophy": overall, "awards": groups}).data
         )
+
+
+# --- the all-time top list and the One Thousand Club (1.9; guide F6.1) ---------------------
+
+
+class AllTimeSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    abf_number = serializers.CharField(source="player.abf_number")
+    name = serializers.CharField(source="player.full_name")
+    status = serializers.CharField(source="player.status")
+    total = serializers.IntegerField(help_text="Approved masterpoints of a lifetime, hundredths.")
+
+
+class AllTimeTopApi(APIView):
+    """Public: the Top 500 masterpoint earners of all time, deceased players included."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Top 500 masterpoint earners of all time (guide F6.1)",
+        responses=AllTimeSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        return Response(AllTimeSerializer(all_time_top(), many=True).data)
+
+
+class OneThousandClubSerializer(serializers.Serializer):
+    abf_number = serializers.CharField(source="player.abf_number")
+    name = serializers.CharField(source="player.full_name")
+    status = serializers.CharField(source="player.status")
+    joined = serializers.CharField(source="period.label", help_text="The month of the close.")
+    total = serializers.IntegerField(help_text="Masterpoints on joining, hundredths.")
+
+
+class OneThousandClubApi(APIView):
+    """Public (1.9): the members of the One Thousand Club, in the order they joined."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The One Thousand Club (1.9)", responses=OneThousandClubSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        return Response(OneThousandClubSerializer(one_thousand_club(), many=True).data)

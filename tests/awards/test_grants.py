@@ -132,6 +132,11 @@ def test_staff_grant_on_the_page_and_the_players_statement_shows_it(
     assert "(grant: Bermuda Bowl finalist 2025)" in record
     csv = anonymous_client.get(f"/awards/players/{visitor.abf_number}/statement.csv")
     assert "(grant: Bermuda Bowl finalist 2025)" in csv.content.decode()
+    api = anonymous_client.get(f"/api/v1/masterpoints/{visitor.abf_number}/statement").json()
+    assert {(line["source"], line["reason"]) for line in api["lines"]} == {
+        ("grant", "Bermuda Bowl finalist 2025")
+    }
+    assert sum(line["points"] for line in api["lines"]) == 100000
 
 
 def test_a_refused_grant_on_the_page_names_the_field(staff_client, resident):

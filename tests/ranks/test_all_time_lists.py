@@ -74,3 +74,12 @@ def test_a_deceased_players_record_opens_from_the_top_list(lifetimes, anonymous_
     page = anonymous_client.get(f"/awards/players/{late.abf_number}/")
     assert page.status_code == 200
     assert "Tim Seres" in page.content.decode()
+
+
+def test_the_lists_are_in_the_api(lifetimes, client):
+    rows = client.get("/api/v1/top").json()
+    assert [(r["name"], r["position"], r["status"]) for r in rows][:2] == [
+        ("Ann Archer", 1, "active"),
+        ("Tim Seres", 2, "deceased"),
+    ]
+    assert client.get("/api/v1/one-thousand-club").json() == []
