@@ -124,6 +124,7 @@ TEAM_FIELDS = COMMON | {
     "wins",
     "matches",
     "playoff",
+    "broken_bracket",
 }
 NABC_FIELDS = COMMON | {"name", "tables", "ranking", "upper_limit", "wins"}
 FINAL_FIELDS = COMMON | {"contest", "stage", "flight", "sessions", "entries", "ranking", "wins"}
@@ -448,6 +449,7 @@ def _teams(data: Mapping[str, Any], format_: TeamFormat) -> BracketedTeamEvent:
         wins=wins,
         matches=_matches(data),
         playoff=_bool(data, "playoff", "", False),
+        broken_bracket=_bool(data, "broken_bracket", "", False),
         rules=data.get("rules", DEFAULT_RULES),
     )
 

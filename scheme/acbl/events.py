@@ -249,6 +249,9 @@ class BracketedTeamEvent:
     matches: tuple[MatchResult, ...] = ()
     # KO of three sessions with 7 or 8 teams: the semifinal losers played off for 3rd.
     playoff: bool = False
+    # Ranks not by a power-of-two elimination (double elimination, a broken bracket): below
+    # the top 8, 1/rank, a tie that includes 9th at least 10% each.
+    broken_bracket: bool = False
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:

@@ -238,14 +238,19 @@ def compute_bracketed(event: BracketedTeamEvent, working: Working) -> None:
         return first if place == 1 else cents(Fraction(first, 100) * fraction_of(place))
 
     for award in share_places(event.ranking, award_of, depth):
-        if not award.each:
+        each = award.each
+        if event.broken_bracket and award.first <= 9 <= award.last:
+            # "... except ties for ranks including 9th in the tie (e.g. 9/13) will be at
+            # least 10%."
+            each = max(each, cents(Fraction(first, 100) * MATCH_SHARE))
+        if not each:
             continue
         for label in award.labels:
-            working.set_overall(label, award.each, split(award.each, splits))
+            working.set_overall(label, each, split(each, splits))
         working.note(
             f"  {', '.join(award.labels)}: {award.first}"
             + (f"-{award.last}" if award.last > award.first else "")
-            + f": {cents_text(award.each)}"
+            + f": {cents_text(each)}"
         )
     if swiss:
         _swiss_matches(event, match_colour, working)
@@ -267,6 +272,16 @@ def _depth(event: BracketedTeamEvent) -> tuple[int, Callable[[int], Fraction]]:
     if rounds < 2:
         return 1, lambda place: F(1)
     column = KO_PLACES[min(max(rounds, 3), 5)]
+    if event.broken_bracket:
+        # "Percentages for overall positions below the top 8 positions will be 1/rank".
+        return (
+            event.teams,
+            lambda place: (
+                ko_place_fraction(place, rounds, playoff=event.playoff)
+                if place <= 8
+                else F(1, place)
+            ),
+        )
     depth = max(column)
     return depth, lambda place: ko_place_fraction(place, rounds, playoff=event.playoff)
 

@@ -182,3 +182,21 @@ def test_an_unknown_nabc_event_is_refused():
     with pytest.raises(RulesError) as refused:
         compute(NabcEvent("Summer Pairs", Decimal(10), [["A"]]), rules="x")
     assert refused.value.field == "name"
+
+
+def test_a_broken_bracket_pays_one_over_the_rank_below_eighth_and_ten_percent_to_a_tie_with_ninth():
+    ranking = [["W"], ["R"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"], ["9a", "9b", "9c"], ["12"]]
+    awards = compute_awards(ko(teams=12, rounds=4, ranking=ranking, broken_bracket=True))
+    first = awards["W"].overall
+    # 9th-11th share 1/9 + 1/10 + 1/11 = 0.3020...: 0.1007 each, at least 10%.
+    assert awards["9a"].overall == up(
+        Fraction(first, 3) * (Fraction(1, 9) + Fraction(1, 10) + Fraction(1, 11))
+    )
+    assert awards["12"].overall == up(Fraction(first, 12))
+
+
+def test_a_broken_bracket_tie_from_ninth_is_paid_at_least_ten_percent():
+    ranking = [["W"], ["R"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"], [f"n{i}" for i in range(8)]]
+    awards = compute_awards(ko(teams=16, rounds=4, ranking=ranking, broken_bracket=True))
+    # 1/9 ... 1/16 average 0.0787 of first: raised to 10%.
+    assert awards["n0"].overall == up(Fraction(awards["W"].overall, 10))
