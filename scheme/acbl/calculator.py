@@ -234,8 +234,13 @@ def _unknown(data: Mapping[str, Any], allowed: set[str], path: str = "") -> None
             )
 
 
+# Contestants over every group of a request: a large tournament's sessions, not more.
+MAX_GROUPED = 10_000
+
+
 def _groups(value: Any, path: str, *, sessions: int = 1) -> tuple[Group, ...]:
     groups = []
+    listed = 0
     for i, raw in enumerate(_list(value, path, MAX_GROUPS)):
         where = f"{path}[{i}]."
         data = _mapping(raw, f"{path}[{i}]")
@@ -257,6 +262,9 @@ def _groups(value: Any, path: str, *, sessions: int = 1) -> tuple[Group, ...]:
                 session=_int(data, "session", where, low=1, high=sessions, default=1),
             )
         )
+        listed += sum(len(place) for place in groups[-1].ranking)
+        if listed > MAX_GROUPED:
+            raise RulesError(path, f"at most {MAX_GROUPED} contestants over all the groups")
     return tuple(groups)
 
 

@@ -186,3 +186,8 @@ def test_rank_calculator_names_a_bad_parameter(query, field):
 def test_rank_parameters_are_the_colours_and_the_win():
     names = [name for name, _ in ACBL.rank_parameters]
     assert names == ["black", "silver", "red", "gold", "platinum", "unpigmented", "eligible_win"]
+
+
+def test_groups_are_bounded_over_all_their_contestants():
+    groups = [{"ranking": [[f"G{g}P{i}"] for i in range(1500)]} for g in range(7)]
+    assert refused({**OPEN_GAME, "groups": groups}) == "groups"
