@@ -159,7 +159,7 @@ def _int(data: Mapping[str, Any], key: str, path: str, *, low: int, high: int, d
 
 
 def _required_int(data: Mapping[str, Any], key: str, path: str, *, low: int, high: int) -> int:
-    if key not in data:
+    if data.get(key) is None:
         raise RulesError(path + key, "this field is required")
     value = _int(data, key, path, low=low, high=high)
     assert value is not None
@@ -465,7 +465,7 @@ def _teams(data: Mapping[str, Any], format_: TeamFormat) -> BracketedTeamEvent:
 def _nabc(data: Mapping[str, Any]) -> NabcEvent:
     _unknown(data, NABC_FIELDS)
     name = data.get("name")
-    if name not in NABC_PLUS_EVENTS:
+    if not isinstance(name, str) or name not in NABC_PLUS_EVENTS:
         raise RulesError("name", f"name an NABC+ event: {', '.join(NABC_PLUS_EVENTS)}")
     wins = {}
     for label, value in _mapping(data.get("wins", {}), "wins").items():
@@ -508,6 +508,8 @@ def calculator_event(data: Mapping[str, Any]) -> Any:
     if rules != DEFAULT_RULES:
         raise RulesError("rules", f"the ACBL plan's edition is {DEFAULT_RULES}")
     kind = data.get("event")
+    if not isinstance(kind, str):
+        raise RulesError("event", f"name the kind of event: one of {', '.join(EVENTS)}")
     if kind in CLUB_EVENTS:
         return _club(data, CLUB_EVENTS[kind])
     if kind in GENERAL_EVENTS:
