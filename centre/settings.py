@@ -312,6 +312,11 @@ SPECTACULAR_SETTINGS = {
         "GradeEnum": "scheme.abf.grades.ABF_GRADES",
         "AuthorisationRequestGradeEnum": "awards.models.AuthorisationRequest.GRADES",
         "AuthorisationRequestStatusEnum": "awards.models.AuthorisationRequest.Status",
+        # The calculator's `rules`: each scheme's editions (ABFRulesEnum, NZRulesEnum...).
+        **{
+            f"{code.upper()}RulesEnum": [(name, name) for name in scheme.editions]
+            for code, scheme in SCHEMES.items()
+        },
     },
 }
 
