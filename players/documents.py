@@ -110,14 +110,26 @@ def _card(
     pdf.setFillColor(colors.black)
     pdf.setFont("Helvetica-Bold", 8)
     pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - 8 * mm, "Masterpoint Scheme registration card")
-    pdf.setFont("Helvetica-Bold", 13)
-    pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - 18 * mm, player.full_name[:34])
+    # The name as large as fits the card (13 pt, smaller for a long name).
+    room = CARD_WIDTH - 10 * mm
+    size = min(13.0, 13.0 * room / max(pdf.stringWidth(player.full_name, "Helvetica-Bold", 13), 1))
+    pdf.setFont("Helvetica-Bold", size)
+    pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - 18 * mm, player.full_name)
     pdf.setFont("Helvetica", 9)
     lines = [
         f"ABF number {player.abf_number}",
-        f"Home club {club.number} {club.name}"[:48],
+        _fitted(pdf, f"Home club {club.number} {club.name}", CARD_WIDTH - 10 * mm),
         f"Rank {player.rank.name}" if player.rank else "Rank: not yet ranked",
         f"Valid {valid_from:%d/%m/%Y} to {valid_to:%d/%m/%Y}",
     ]
     for offset, line in enumerate(lines):
         pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - (25 + 6 * offset) * mm, line)
+
+
+def _fitted(pdf: canvas.Canvas, text: str, room: float) -> str:
+    """The text, cut short with an ellipsis where it would overrun the card at 9 pt."""
+    if pdf.stringWidth(text, "Helvetica", 9) <= room:
+        return text
+    while text and pdf.stringWidth(text + "…", "Helvetica", 9) > room:
+        text = text[:-1]
+    return text + "…"
