@@ -24,7 +24,11 @@ from scheme.abf import (
     Stage,
     WalkIn,
 )
-from scheme.abf.congress import walk_in_final_outright
+from scheme.abf.congress import (
+    extra_championship_accelerated,
+    extra_championships,
+    walk_in_final_outright,
+)
 from scheme.abf.validation import (
     MAX_BOARDS,
     MAX_CONSOLATIONS,
@@ -182,6 +186,17 @@ class OutrightSerializer(serializers.Serializer):
         return attrs
 
 
+class ExtraChampionshipSerializer(serializers.Serializer):
+    """5.3.3: an additional (minor) championship a large congress nominated."""
+
+    number = serializers.IntegerField(
+        min_value=1, max_value=100, help_text="Which of the congress's additional championships."
+    )
+    congress_table_sessions = _number(
+        min_value=0, help_text="The table-sessions of the whole congress (App. A)."
+    )
+
+
 class MasterFactorSerializer(serializers.Serializer):
     ranks = serializers.ListField(child=serializers.CharField(max_length=40), allow_empty=False)
     method = serializers.ChoiceField(
@@ -233,6 +248,12 @@ class CalculatorRequestSerializer(serializers.Serializer):
     )
     consolations_graded = serializers.BooleanField(default=True)
     congress = serializers.BooleanField(default=False)
+    extra_championship = ExtraChampionshipSerializer(
+        required=False,
+        help_text="5.3.3: the event is an additional championship of a large congress, with "
+        "the same acceleration as its major championships (give `congress` too); refused past "
+        "one for every 100 table-sessions over 100, or under two sessions.",
+    )
     master_factor = MasterFactorSerializer(required=False)
     restricted = serializers.BooleanField(default=False)
     reduced_state_championship = serializers.BooleanField(default=False)
@@ -266,6 +287,9 @@ class CalculatorRequestSerializer(serializers.Serializer):
                             ]
                         }
                     )
+        extra = attrs.get("extra_championship")
+        if extra:
+            _extra_championship_check(extra, attrs)
         return attrs
 
     def to_event(self) -> Event:
@@ -298,6 +322,36 @@ class CalculatorRequestSerializer(serializers.Serializer):
         )
         event_within_limits(event)
         return event
+
+
+def _extra_championship_check(extra: dict, attrs: dict) -> None:
+    """5.3.3: "In the case of large Congresses (number of table-sessions for the whole
+    Congress exceeding 200), one additional (minor) championship of at least two sessions may
+    be nominated for every 100 table-sessions in excess of 100. Such minor championships
+    receive the same acceleration as the major championships."""
+    if not attrs.get("congress"):
+        raise serializers.ValidationError(
+            {"congress": ["5.3.3: an additional championship is accelerated as a congress's."]}
+        )
+    allowed = extra_championships(extra["congress_table_sessions"])
+    if extra["number"] > allowed:
+        raise serializers.ValidationError(
+            {
+                "extra_championship.number": [
+                    f"5.3.3: a congress of {extra['congress_table_sessions'].normalize():f} "
+                    f"table-sessions may nominate {allowed} additional championship(s) "
+                    f"(one for every 100 table-sessions over 100, once over 200)."
+                ]
+            }
+        )
+    outright = attrs.get("outright") or {}
+    sessions = outright.get("sessions") or len(attrs["sessions"])
+    if not extra_championship_accelerated(
+        nominated=extra["number"], allowed=allowed, sessions=sessions
+    ):
+        raise serializers.ValidationError(
+            {"extra_championship": ["5.3.3: an additional championship has at least two sessions."]}
+        )
 
 
 def _session(data: dict) -> Session:
