@@ -2,7 +2,7 @@
 
 from django import forms
 
-from clubs.models import Club, State
+from clubs.models import Club, CongressOrganiser, State
 
 
 class SecretaryClubForm(forms.ModelForm):
@@ -46,3 +46,10 @@ class StateEditForm(forms.ModelForm):
     class Meta:
         model = State
         fields = ["name", "requires_authorisation"]
+
+
+class CongressOrganiserForm(forms.ModelForm):
+    class Meta:
+        model = CongressOrganiser
+        fields = ["name", "convener_name", "convener_email", "postal_address"]
+        widgets = {"postal_address": forms.Textarea(attrs={"rows": 3})}

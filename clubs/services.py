@@ -11,7 +11,7 @@ from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
 from clubs import tasks
-from clubs.models import Club, ClubChange, State
+from clubs.models import Club, ClubChange, CongressOrganiser, State
 
 # Guide F4: the secretary keeps the masterpoint secretary's contact details up to date.
 SECRETARY_FIELDS = ("secretary_name", "secretary_email", "postal_address")
@@ -178,3 +178,41 @@ def state_update(*, state: State, by: User, data: dict[str, Any]) -> State:
         setattr(state, field, value)
     _saved(state, STATE_FIELDS)
     return state
+
+
+CONGRESS_ORGANISER_FIELDS = ("name", "convener_name", "convener_email", "postal_address")
+
+
+@transaction.atomic
+def congress_organiser_save(
+    *, by: User, data: dict[str, Any], organiser: CongressOrganiser | None = None
+) -> CongressOrganiser:
+    """5.4.1: add or change one of the state's congress organisers, whose convener gets the
+    Centre's reports and invoices. A state secretary keeps the state's; staff any."""
+    if organiser is None:
+        if not by.is_state_secretary:
+            raise DomainError("A state secretary keeps the state's congress organisers.")
+        organiser = CongressOrganiser(state=by.state)
+    elif not (by.is_centre_staff or (by.is_state_secretary and organiser.state_id == by.state_id)):
+        raise DomainError("This congress organiser is not one of your state's.")
+    organiser.name = " ".join((data.get("name") or "").split())
+    organiser.convener_name = " ".join((data.get("convener_name") or "").split())
+    organiser.convener_email = (data.get("convener_email") or "").strip()
+    organiser.postal_address = (data.get("postal_address") or "").strip()
+    if not organiser.name:
+        raise _refused("name", "Give the congress organiser's name.")
+    if (
+        CongressOrganiser.objects.filter(state_id=organiser.state_id, name__iexact=organiser.name)
+        .exclude(pk=organiser.pk)
+        .exists()
+    ):
+        raise _refused("name", f"{organiser.name} is already a congress organiser of the state.")
+    try:
+        organiser.full_clean()
+    except ValidationError as error:
+        raise ValidationError(
+            {f: m for f, m in error.message_dict.items() if f in CONGRESS_ORGANISER_FIELDS}
+            or error.messages
+        ) from None
+    organiser.save()
+    return organiser

@@ -7,6 +7,12 @@ app_name = "clubs"
 urlpatterns = [
     path("club/details/", views.club_details, name="details"),
     path("state/", views.state_dashboard, name="state_dashboard"),
+    path("state/congress-organisers/", views.congress_organisers, name="congress_organisers"),
+    path(
+        "state/congress-organisers/<int:pk>/",
+        views.congress_organiser_edit,
+        name="congress_organiser_edit",
+    ),
     path("clubs/", views.club_list, name="list"),
     path("clubs/new/", views.club_new, name="new"),
     path("states/", views.state_list, name="states"),

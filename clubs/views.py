@@ -11,8 +11,16 @@ from centre.access import club_for, clubs_visible_to
 from centre.errors import DomainError, form_add_error
 from centre.permissions import club_secretary_required, staff_required, state_secretary_required
 from clubs import services
-from clubs.forms import NewClubForm, SecretaryClubForm, StaffClubForm, StateEditForm, StateForm
-from clubs.models import Club, State
+from clubs.forms import (
+    CongressOrganiserForm,
+    NewClubForm,
+    SecretaryClubForm,
+    StaffClubForm,
+    StateEditForm,
+    StateForm,
+)
+from clubs.models import Club, CongressOrganiser, State
+from clubs.selectors import congress_organisers_for
 
 # What a service refuses with: the registry's DomainError or a model's own validation.
 REFUSALS = (DomainError, ValidationError)
@@ -113,3 +121,49 @@ def state_edit(request: HttpRequest, code: str) -> HttpResponse:
 def club_edit(request: HttpRequest, number: int) -> HttpResponse:
     club = club_for(request.user, number, acting=True)
     return _edit(request, club, StaffClubForm, "clubs:list")
+
+
+@state_secretary_required
+def congress_organisers(request: HttpRequest) -> HttpResponse:
+    """5.4.1: the state's congress organisers, whose conveners get the Centre's reports and
+    invoices, and a form to add one."""
+    form = CongressOrganiserForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = services.congress_organiser_save(by=request.user, data=form.cleaned_data)
+        except REFUSALS as error:
+            form_add_error(form, error)
+        else:
+            messages.success(request, f"{added.name} is added.")
+            return redirect("clubs:congress_organisers")
+    return render(
+        request,
+        "clubs/congress_organisers.html",
+        {"organisers": congress_organisers_for(user=request.user), "form": form},
+    )
+
+
+@state_secretary_required
+def congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change a congress organiser's convener or address; another state's is not found."""
+    organiser = congress_organisers_for(user=request.user).filter(pk=pk).first()
+    if organiser is None:
+        raise Http404("No such congress organiser.")
+    form = CongressOrganiserForm(
+        request.POST or None, instance=CongressOrganiser.objects.get(pk=organiser.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.congress_organiser_save(
+                by=request.user, organiser=organiser, data=form.cleaned_data
+            )
+        except REFUSALS as error:
+            form_add_error(form, error)
+        else:
+            messages.success(request, f"{organiser.name} is saved.")
+            return redirect("clubs:congress_organisers")
+    return render(
+        request,
+        "clubs/congress_organisers.html",
+        {"organisers": None, "form": form, "organiser": organiser},
+    )

@@ -453,10 +453,16 @@ class Command(BaseCommand):
         )
         login(
             "staff2",
-            "centre staff, gold point coordinator",
+            "centre staff",
             role=Role.STAFF,
             is_staff=True,
             email="staff2@centre.example.org",
+        )
+        login(
+            "gold",
+            "the Goldpoint Coordinator (1.6, 7.5.1): uploads gold points",
+            role=Role.GOLD_COORDINATOR,
+            email="goldpoints@centre.example.org",
         )
         for code, state in states.items():
             login(
@@ -466,6 +472,22 @@ class Command(BaseCommand):
                 state=state,
                 email=f"masterpoints@{code.lower()}.example.org",
             )
+        for code, state in states.items():
+            login(
+                f"org-{code.lower()}",
+                f"a tournament organiser nominated by {state.name} (5.4.1)",
+                role=Role.ORGANISER,
+                state=state,
+                email=f"tournaments@{code.lower()}.example.org",
+            )
+        youth = next(club for club in clubs if club.is_youth_club)
+        login(
+            "youth",
+            "the Youth Coordinator: the Youth Players' Club's members (1.3.6)",
+            role=Role.CLUB_SECRETARY,
+            club=youth,
+            email="youth@centre.example.org",
+        )
         for club in clubs:
             if club.is_special:
                 continue
