@@ -195,4 +195,7 @@ def test_a_club_without_an_email_address_keeps_its_report_unsent(
 
     report = ClubMonthlyReport.objects.get()
     assert report.emailed_at is None
-    assert mail.outbox == []
+    # Only the state's report of its event goes (5.4.1); nothing goes to the club.
+    assert [(m.to, m.subject.split(":")[0]) for m in mail.outbox] == [
+        ([state_secretary_a.email], "Masterpoints processed")
+    ]
