@@ -210,6 +210,26 @@ def test_a_state_secretary_reads_the_authorisations_and_the_b4c_register(page, d
     flow.check("authorisations")
     open_menu_entry(page, "My state", "B4c register")
     flow.check("b4c-register")
+    open_menu_entry(page, "My state", "Documents")
+    flow.check("state-documents")
+    open_menu_entry(page, "My state", "Congress organisers")
+    flow.check("congress-organisers")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tournament_organiser_reaches_the_upload_pages(page, demo):
+    flow = start(page, "organiser", "org-nsw")
+    flow.check("organiser-uploads")
+    open_menu_entry(page, "My state", "Upload awards")
+    flow.check("organiser-upload")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_goldpoint_coordinator_reaches_the_upload_pages(page, demo):
+    flow = start(page, "gold", "gold")
+    flow.check("gold-uploads")
+    open_menu_entry(page, "Centre", "Upload gold points")
+    flow.check("gold-upload")
 
 
 @pytest.mark.django_db(transaction=True)
