@@ -52,6 +52,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_STATE, "B4c register", "b4c:register", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Documents", "billing:state_documents", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Congress organisers", "clubs:congress_organisers", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "Tournament organisers", "clubs:organisers", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Upload awards", "awards:upload_new", (Role.STATE_SECRETARY, Role.ORGANISER)),
     (MY_STATE, "Uploads", "awards:uploads", (Role.ORGANISER,)),
     (CENTRE, "Upload gold points", "awards:upload_new", (Role.GOLD_COORDINATOR,)),

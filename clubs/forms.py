@@ -53,3 +53,10 @@ class CongressOrganiserForm(forms.ModelForm):
         model = CongressOrganiser
         fields = ["name", "convener_name", "convener_email", "postal_address"]
         widgets = {"postal_address": forms.Textarea(attrs={"rows": 3})}
+
+
+class OrganiserForm(forms.Form):
+    """5.4.1: a nominee of the state secretary, by login name and email."""
+
+    username = forms.CharField(label="Login name", max_length=150)
+    email = forms.EmailField(label="Email address")

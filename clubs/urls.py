@@ -8,6 +8,12 @@ urlpatterns = [
     path("club/details/", views.club_details, name="details"),
     path("state/", views.state_dashboard, name="state_dashboard"),
     path("state/congress-organisers/", views.congress_organisers, name="congress_organisers"),
+    path("state/organisers/", views.organisers, name="organisers"),
+    path(
+        "state/organisers/<int:pk>/withdraw/",
+        views.organiser_withdraw_view,
+        name="organiser_withdraw",
+    ),
     path(
         "state/congress-organisers/<int:pk>/",
         views.congress_organiser_edit,

@@ -9,11 +9,14 @@ from django.shortcuts import redirect, render
 
 from centre.access import club_for, clubs_visible_to
 from centre.errors import DomainError, form_add_error
+from centre.models import Role, User
 from centre.permissions import club_secretary_required, staff_required, state_secretary_required
+from centre.services import organiser_nominate, organiser_withdraw
 from clubs import services
 from clubs.forms import (
     CongressOrganiserForm,
     NewClubForm,
+    OrganiserForm,
     SecretaryClubForm,
     StaffClubForm,
     StateEditForm,
@@ -167,3 +170,37 @@ def congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
         "clubs/congress_organisers.html",
         {"organisers": None, "form": form, "organiser": organiser},
     )
+
+
+@state_secretary_required
+def organisers(request: HttpRequest) -> HttpResponse:
+    """5.4.1: the tournament organisers the state secretary has nominated; nominate one, or
+    withdraw a nomination."""
+    form = OrganiserForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            nominated = organiser_nominate(by=request.user, **form.cleaned_data)
+        except REFUSALS as error:
+            form_add_error(form, error)
+        else:
+            messages.success(
+                request,
+                f"{nominated.username} is nominated; they set a password with "
+                f"'Forgotten your password?' and {nominated.email}.",
+            )
+            return redirect("clubs:organisers")
+    nominated = User.objects.filter(role=Role.ORGANISER, state=request.user.state).order_by(
+        "-is_active", "username"
+    )
+    return render(request, "clubs/organisers.html", {"form": form, "organisers": nominated})
+
+
+@state_secretary_required
+def organiser_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    organiser = User.objects.filter(pk=pk, role=Role.ORGANISER, state=request.user.state).first()
+    if organiser is None:
+        raise Http404("No such organiser.")
+    if request.method == "POST":
+        organiser_withdraw(by=request.user, organiser=organiser)
+        messages.success(request, f"{organiser.username} may no longer log in.")
+    return redirect("clubs:organisers")
