@@ -307,3 +307,15 @@ def test_1_3_6_the_youth_coordinator_keeps_the_youth_club_s_members_only(
     assert youth_client.get(f"/clubs/{club_a.number}/report/").status_code == 404
     names = {entry["name"] for entry in report.context["navigation"]}
     assert "players:search" in names and "awards:upload_new" not in names
+
+
+def test_1_3_6_the_youth_coordinator_s_home_offers_the_members_not_the_uploads(
+    youth_client, client_a
+):
+    home = youth_client.get(reverse("billing:club_dashboard")).content.decode()
+    assert reverse("players:new") in home
+    assert reverse("awards:upload_new") not in home
+    assert 'id="b4c"' not in home
+    # A club's own home keeps them.
+    club_home = client_a.get(reverse("billing:club_dashboard")).content.decode()
+    assert reverse("awards:upload_new") in club_home and 'id="b4c"' in club_home
