@@ -20,4 +20,9 @@ urlpatterns = [
     path("state/documents/", views.state_documents, name="state_documents"),
     path("billing/payments/new/", views.payment_new, name="payment_new"),
     path("billing/invoices/<str:invoice_number>.pdf", views.invoice_document, name="invoice_pdf"),
+    path(
+        "billing/invoices/<str:invoice_number>/report.pdf",
+        views.invoice_report,
+        name="invoice_report_pdf",
+    ),
 ]

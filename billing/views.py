@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from billing.club_home import club_home
-from billing.documents import invoice_pdf, statement_pdf
+from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.forms import PaymentForm
 from billing.models import Addressee
 from billing.selectors import (
@@ -18,6 +18,7 @@ from billing.selectors import (
     club_invoices,
     club_statement,
     congress_organisers_billed_to,
+    event_report_for,
     fee_schedules_published,
     invoices_of,
     invoices_visible_to,
@@ -117,6 +118,16 @@ def state_documents(request: HttpRequest) -> HttpResponse:
 def invoice_document(request: HttpRequest, invoice_number: str) -> HttpResponse:
     invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
     return file_response(invoice_pdf(invoice), f"{invoice.number}.pdf", inline=True)
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def invoice_report(request: HttpRequest, invoice_number: str) -> HttpResponse:
+    """5.4.1: the report of the event an event invoice is for, as it was emailed."""
+    invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
+    report = event_report_for(invoice=invoice)
+    if report is None:
+        raise Http404("This invoice is not an event's.")
+    return file_response(event_report_pdf(report), f"report-{invoice.number}.pdf", inline=True)
 
 
 @club_secretary_required

@@ -332,3 +332,39 @@ def test_the_state_s_documents_page_is_the_state_secretary_s(request, who):
 def test_a_congress_organiser_s_account_is_refused_to_others(request, who, congress_a):
     url = reverse("billing:congress_organiser_statement", args=[congress_a.pk])
     assert request.getfixturevalue(who).get(url).status_code == 403
+
+
+def test_5_4_1_the_event_s_report_is_kept_on_the_state_s_documents_page(
+    staff, state_client_a, state_client_b, client_a, congress_credited,
+    django_capture_on_commit_callbacks,
+):  # fmt: skip
+    close_the_month(staff, django_capture_on_commit_callbacks)
+    invoice = Invoice.objects.get(kind=Invoice.Kind.EVENT)
+    url = reverse("billing:invoice_report_pdf", args=[invoice.number])
+
+    assert url in state_client_a.get(reverse("billing:state_documents")).content.decode()
+    response = state_client_a.get(url)
+
+    assert response.status_code == 200
+    text = pdf_text(response.content)
+    assert "Masterpoints processed: Harbour Congress Open Pairs" in text
+    assert congress_credited[0].abf_number in text
+    assert state_client_b.get(url).status_code == 404
+    assert client_a.get(url).status_code == 404
+
+
+def test_an_invoice_that_is_not_an_event_s_has_no_report(client_a, club_a):
+    from datetime import date
+
+    from billing.services import invoice_issue
+
+    invoice, _ = invoice_issue(
+        club=club_a,
+        kind=Invoice.Kind.QUARTERLY,
+        covers="2025-Q3",
+        issued_on=date(2025, 10, 1),
+        lines=[("Capitation (8.2)", Decimal(1), Decimal("23.30"))],
+    )
+
+    response = client_a.get(reverse("billing:invoice_report_pdf", args=[invoice.number]))
+    assert response.status_code == 404
