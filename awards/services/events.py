@@ -162,3 +162,6 @@ def event_organiser_resolve(*, by: User, event: EventDetails) -> None:
         )
         if event.club and not event.state:
             event.state = event.club.state
+    if event.congress_organiser is not None and event.state is None:
+        # 5.4.1: a congress is its organiser's state's.
+        event.state = event.congress_organiser.state

@@ -368,3 +368,45 @@ def test_an_invoice_that_is_not_an_event_s_has_no_report(client_a, club_a):
 
     response = client_a.get(reverse("billing:invoice_report_pdf", args=[invoice.number]))
     assert response.status_code == 404
+
+
+def test_8_1_an_a2_congress_of_the_goldpoint_coordinator_is_invoiced_to_its_organiser(
+    staff, gold_coordinator, state_secretary_a, congress_a, club_a,
+    django_capture_on_commit_callbacks,
+):  # fmt: skip
+    """5.4.1, 7.5.1: the coordinator uploads an A2 congress; 8.1 bills it to its organiser at
+    the grades A, A2, B rate, and the convener has the report (a copy to the state)."""
+    player = PlayerFactory(home_club=club_a)
+    client = APIClient()
+    client.force_authenticate(gold_coordinator)
+    checked = client.post(
+        "/api/v1/uploads/check",
+        {
+            "file": SimpleUploadedFile("congress.gld", grn((player.abf_number, 400))),
+            "name": "Harbour Super Congress Teams",
+            "starts_on": yesterday().isoformat(),
+            "grade": "A2",
+            "organiser": "congress",
+            "congress_organiser": congress_a.pk,
+        },
+        format="multipart",
+    )
+    assert checked.status_code == 201, checked.json()
+    client.post(f"/api/v1/uploads/{checked.json()['id']}/confirm")
+
+    close_the_month(staff, django_capture_on_commit_callbacks)
+
+    event = Event.objects.get(name="Harbour Super Congress Teams")
+    assert (event.organiser, event.state, event.congress_organiser) == (
+        "congress",
+        congress_a.state,
+        congress_a,
+    )
+    invoice = Invoice.objects.get(kind=Invoice.Kind.EVENT)
+    assert invoice.addressee == congress_a
+    assert invoice.total == Decimal("6.96")  # 4.00 gold points at $1.74 (8.3)
+    [message] = reports()
+    assert (message.to, message.cc) == (
+        ["convener@harbour.example.org"],
+        [state_secretary_a.email],
+    )
