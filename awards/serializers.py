@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from scheme.abf import (
@@ -204,6 +205,8 @@ class MasterFactorSerializer(serializers.Serializer):
     )
 
 
+# Named apart from the registry's Player (players.api), which the schema also documents.
+@extend_schema_serializer(component_name="CalculatorPlayer")
 class PlayerSerializer(serializers.Serializer):
     """One player of a contestant and the boards played (4.4.4, 4.4.5)."""
 
