@@ -335,3 +335,23 @@ def event_report_for(*, invoice: Invoice) -> EventReport | None:
         if row["points"]
     ]
     return EventReport(event=event, period_label=f"{year}-{month:02d}", lines=lines)
+
+
+def invoices_labelled(invoices) -> list[Invoice]:
+    """The invoices, each with `covers_label`: an event invoice names its event and the month
+    it was processed in (its `covers` holds only their numbers); any other its period."""
+    invoices = list(invoices)
+    event_ids = {
+        int(invoice.covers.split(":")[1])
+        for invoice in invoices
+        if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2
+    }
+    names = dict(Event.objects.filter(pk__in=event_ids).values_list("pk", "name"))
+    for invoice in invoices:
+        invoice.covers_label = invoice.covers
+        if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2:
+            _, event_id, month = invoice.covers.split(":")
+            name = names.get(int(event_id))
+            if name:
+                invoice.covers_label = f"{name}, processed {month}"
+    return invoices

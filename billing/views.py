@@ -20,6 +20,7 @@ from billing.selectors import (
     congress_organisers_billed_to,
     event_report_for,
     fee_schedules_published,
+    invoices_labelled,
     invoices_of,
     invoices_visible_to,
 )
@@ -53,7 +54,11 @@ def statement(request: HttpRequest, number: int | None = None) -> HttpResponse:
     return render(
         request,
         "billing/statement.html",
-        {"club": club, "statement": statement, "invoices": club_invoices(club=club)},
+        {
+            "club": club,
+            "statement": statement,
+            "invoices": invoices_labelled(club_invoices(club=club)),
+        },
     )
 
 
@@ -67,7 +72,7 @@ def _account_page(request: HttpRequest, addressee: Addressee, file_part: str) ->
         {
             "title": addressee_title(addressee),
             "statement": statement,
-            "invoices": invoices_of(addressee=addressee),
+            "invoices": invoices_labelled(invoices_of(addressee=addressee)),
         },
     )
 
@@ -101,12 +106,12 @@ def state_documents(request: HttpRequest) -> HttpResponse:
         {
             "state": state,
             "statement": account_statement(addressee=state),
-            "invoices": invoices_of(addressee=state),
+            "invoices": invoices_labelled(invoices_of(addressee=state)),
             "organisers": [
                 {
                     "organiser": organiser,
                     "statement": account_statement(addressee=organiser),
-                    "invoices": invoices_of(addressee=organiser),
+                    "invoices": invoices_labelled(invoices_of(addressee=organiser)),
                 }
                 for organiser in organisers
             ],
@@ -147,7 +152,7 @@ def documents(request: HttpRequest) -> HttpResponse:
         {
             "club": club,
             "ranking_reports": reports_visible_to(user=request.user).filter(club=club),
-            "invoices": club_invoices(club=club),
+            "invoices": invoices_labelled(club_invoices(club=club)),
         },
     )
 

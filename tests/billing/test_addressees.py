@@ -316,6 +316,8 @@ def test_1_4_3_the_state_s_documents_page_lists_its_invoices_and_its_congresses(
     assert "Harbour Congress Committee" in page
     assert "Pat Convener" in page
     assert invoice.number in page
+    # The invoice is named by its event and the month it was processed in.
+    assert "Harbour Congress Open Pairs, processed" in page
     assert "Yarra Congress" not in page
     other = state_client_b.get(reverse("billing:state_documents")).content.decode()
     assert invoice.number not in other and "Harbour Congress Committee" not in other
