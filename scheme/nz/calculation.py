@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from scheme.abf.validation import count, enum_value, ranking_labels
-from scheme.abf.validation import tables as check_tables
 from scheme.core.arithmetic import Rounding, ordinal, round_hundredths, show_number
 from scheme.core.errors import RulesError
+from scheme.core.inputs import count, enum_value, ranking_labels
+from scheme.core.inputs import tables as check_tables
 from scheme.core.points import points_text
 from scheme.nz import cpoints, matchplay
 from scheme.nz import overall as overall_tables

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scheme.abf.validation import count
 from scheme.core.errors import RulesError
+from scheme.core.inputs import count
 from scheme.nz.kinds import KIND_CODES
 
 HUNDREDTHS = 100

@@ -1,5 +1,5 @@
 """The largest NZ event the rules take, and the input checks the NZ rules add to the shared
-ones (`scheme.abf.validation`: numbers, counts, rankings).
+ones (`scheme.core.inputs`: numbers, counts, rankings).
 
 NZ's largest events (the National Congress) seat a few hundred tables over some 16 sessions
 (Metropolitan events "may consist of up to 16 sessions"); each limit leaves room beyond,
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scheme.abf.validation import number
 from scheme.core.errors import RulesError
+from scheme.core.inputs import number
 
 MAX_SESSIONS = 30
 MAX_FIELDS = 100  # groups of one session: a Mitchell section is two
