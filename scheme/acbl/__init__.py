@@ -30,7 +30,10 @@ from scheme.acbl.events import (
     Venue,
 )
 from scheme.acbl.formula import EventType, Rating, Standing
+from scheme.acbl.grass_roots import Contest, Flight, GrassRootsFinal, Stage
+from scheme.acbl.nabc import NabcEvent
 from scheme.acbl.results import ContestantAwards, EventAwards
+from scheme.acbl.tournaments import Modifier, TableRule
 
 __all__ = [
     "ACBL_PLAN",
@@ -40,17 +43,24 @@ __all__ = [
     "BracketedTeamEvent",
     "ClubGame",
     "ClubGameType",
+    "Contest",
     "ContestantAwards",
     "EventAwards",
     "EventType",
+    "Flight",
     "GeneralFormulaEvent",
+    "GrassRootsFinal",
     "Group",
     "MatchResult",
+    "Modifier",
+    "NabcEvent",
     "Rating",
     "Result",
     "SpecialGame",
+    "Stage",
     "Standing",
     "Strat",
+    "TableRule",
     "TeamFormat",
     "Tournament",
     "Venue",

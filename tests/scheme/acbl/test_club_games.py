@@ -271,3 +271,23 @@ def test_a_contestant_ranked_twice_is_refused_naming_the_place():
     with pytest.raises(RulesError) as refused:
         compute_awards(ClubGame(groups=[Group([["1"], ["1"]], size=8)]))
     assert refused.value.field == "groups[0].ranking[1]"
+
+
+def test_worked_example_groups_of_a_mitchell_and_a_howell():
+    # "an eight-table Mitchell movement is two groups of eight pairs. A five-table Howell
+    # movement is one group of ten pairs."
+    mitchell = compute_awards(ClubGame(groups=[Group([["N1"]], size=8), Group([["E1"]], size=8)]))
+    assert black(mitchell, "N1") == black(mitchell, "E1") == 80
+    howell = compute_awards(ClubGame(groups=[Group([["1"]], size=10)]))
+    assert black(howell, "1") == 100
+
+
+def test_worked_example_loss_of_ranking_moves_the_pairs_below_up():
+    # "if an ineligible pair earns sufficient matchpoints to have finished second, that pair
+    # is not ranked. Instead, the third place pair is ranked second and receives the second
+    # place masterpoint awards." The ineligible pair is left out of the ranking.
+    awards = compute_awards(
+        ClubGame(game=ClubGameType.NEWCOMER, upper_limit=5, groups=[Group([["1"], ["3"]], size=10)])
+    )
+    assert black(awards, "3") == 21  # second place: 70% of 0.03 x 10
+    assert "2" not in awards.labels
