@@ -53,5 +53,5 @@ class HeldCreditAdmin(ReadOnlyAdmin):
 
 @admin.register(PlayerTotals)
 class PlayerTotalsAdmin(ReadOnlyAdmin):
-    list_display = ("player", "year", "green_approved", "red_approved", "gold_approved")
+    list_display = ("player", "year", "kind", "brought_forward", "provisional", "approved")
     raw_id_fields = ("player",)

@@ -182,12 +182,11 @@ class CreditUpload(models.Model):
     authorisation = models.ForeignKey(
         Authorisation, null=True, blank=True, on_delete=models.PROTECT, related_name="uploads"
     )
-    # The check: each line's player, name, home club and points, warnings, totals by colour.
+    # The check: each line's player, name, home club and points, warnings, totals by kind.
     preview = models.JSONField(default=dict)
     line_count = models.PositiveIntegerField(default=0)
-    total_green = models.PositiveIntegerField(default=0)
-    total_red = models.PositiveIntegerField(default=0)
-    total_gold = models.PositiveIntegerField(default=0)
+    # Hundredths by point-kind code ({"green": 192, "red": 0}), as the check found them.
+    totals = models.JSONField(default=dict)
     period = models.ForeignKey(
         "centre.Period", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -211,7 +210,10 @@ class CreditUpload(models.Model):
 
     @property
     def total(self) -> int:
-        return self.total_green + self.total_red + self.total_gold
+        return sum(self.totals.values())
+
+    def total_of(self, kind: str) -> int:
+        return int(self.totals.get(kind, 0))
 
 
 class Credit(models.Model):
@@ -344,22 +346,21 @@ class HeldCredit(models.Model):
 
 
 class PlayerTotals(models.Model):
-    """A player's points of one calendar year, by colour, provisional and approved.
+    """A player's points of one kind (the scheme's: ABF green, red, gold; NZ A, B, C; the
+    ACBL's six colours) in one calendar year, provisional and approved.
 
     Kept in the same transaction as every credit and every approval, so that a lookup reads a
     handful of rows instead of the ledger; `awards.selectors.totals_disagreements` recomputes
     them from the ledger to show that they always agree. The year is that of the credit's
-    month (its period).
+    month (its period). A kind a player never had has no row.
     """
 
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="totals")
     year = models.PositiveSmallIntegerField()
-    green_provisional = models.BigIntegerField(default=0)
-    red_provisional = models.BigIntegerField(default=0)
-    gold_provisional = models.BigIntegerField(default=0)
-    green_approved = models.BigIntegerField(default=0)
-    red_approved = models.BigIntegerField(default=0)
-    gold_approved = models.BigIntegerField(default=0)
+    # The point-kind code, as Credit.colour.
+    kind = models.CharField(max_length=12, choices=point_kind_choices)
+    provisional = models.BigIntegerField(default=0)
+    approved = models.BigIntegerField(default=0)
     # The points of events not of the year (Event.of_the_year) credited in the year, such as
     # a balance brought forward: held before the year, so in the lifetime and in the rank at
     # 1 January of this year and later, but never in the year's own points.
@@ -370,12 +371,13 @@ class PlayerTotals(models.Model):
         verbose_name_plural = "player totals by year"
         constraints = [
             models.UniqueConstraint(
-                fields=["player", "year", "brought_forward"], name="one_totals_row_per_year"
+                fields=["player", "year", "brought_forward", "kind"],
+                name="one_totals_row_per_year_and_kind",
             )
         ]
 
     def __str__(self) -> str:
-        return f"totals of {self.player_id} in {self.year}"
+        return f"{self.kind} totals of {self.player_id} in {self.year}"
 
 
 class PlayerPosition(models.Model):

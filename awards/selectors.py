@@ -20,22 +20,25 @@ from awards.models import (
 )
 from awards.services.positions import positions_kept
 from centre.models import Period, User
+from centre.schemes import point_kind_codes
 from clubs.models import Club, State
 from players.models import Player
 
-COLOURS = ("green", "red", "gold")
+
+def _zeros() -> dict[str, int]:
+    return dict.fromkeys(point_kind_codes(), 0)
 
 
 @dataclass
 class Totals:
-    """A player's points by colour, in hundredths."""
+    """A player's points by the scheme's kind (ABF colours, NZ A/B/C...), in hundredths."""
 
-    approved: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
-    provisional: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    approved: dict[str, int] = field(default_factory=_zeros)
+    provisional: dict[str, int] = field(default_factory=_zeros)
 
     @property
     def lifetime(self) -> dict[str, int]:
-        return {c: self.approved[c] + self.provisional[c] for c in COLOURS}
+        return {c: self.approved[c] + self.provisional.get(c, 0) for c in self.approved}
 
     @property
     def total(self) -> int:
@@ -50,9 +53,10 @@ class Totals:
 
 
 def _add_row(totals: Totals, row: PlayerTotals) -> None:
-    for colour in COLOURS:
-        totals.approved[colour] += getattr(row, f"{colour}_approved")
-        totals.provisional[colour] += getattr(row, f"{colour}_provisional")
+    # A kind the scheme no longer has (never in a deployment's own data) is still counted.
+    totals.approved[row.kind] = totals.approved.get(row.kind, 0) + row.approved
+    totals.provisional[row.kind] = totals.provisional.get(row.kind, 0) + row.provisional
+    totals.provisional.setdefault(row.kind, 0)
 
 
 def player_totals(*, player: Player, year: int | None = None) -> Totals:
@@ -97,12 +101,10 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
     if player_ids is not None:
         rows = rows.filter(player_id__in=player_ids)
     for row in rows:
-        for colour in COLOURS:
-            for state in ("approved", "provisional"):
-                name = f"{colour}_{state}"
-                value = getattr(row, name)
-                if value:
-                    kept[(row.player_id, row.year, row.brought_forward, name)] = value
+        for state in ("approved", "provisional"):
+            value = getattr(row, state)
+            if value:
+                kept[(row.player_id, row.year, row.brought_forward, f"{row.kind}_{state}")] = value
     problems = []
     for key in sorted(set(ledger) | set(kept)):
         if ledger.get(key, 0) != kept.get(key, 0):
@@ -174,7 +176,7 @@ def player_statement(
     """A player's awards statement (1.4.4): opening totals, each credit with running totals,
     closing totals. Dates are those of the events; provisional credits are included."""
     credits = Credit.objects.filter(player=player).select_related("event", "period")
-    opening = dict.fromkeys(COLOURS, 0)
+    opening = _zeros()
     if start is not None:
         for row in (
             credits.filter(event__ends_on__lt=start).values("colour").annotate(p=Sum("points"))
@@ -199,16 +201,16 @@ def player_points_by_month(*, player: Player) -> list[dict]:
         .annotate(points=Sum("points"))
         .order_by("event__ends_on__year", "event__ends_on__month")
     )
-    months: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: dict.fromkeys(COLOURS, 0))
+    months: dict[tuple[int, int], dict[str, int]] = defaultdict(_zeros)
     for row in rows:
         months[(row["event__ends_on__year"], row["event__ends_on__month"])][row["colour"]] += row[
             "points"
         ]
-    running = dict.fromkeys(COLOURS, 0)
+    running = _zeros()
     series = []
     for (year, month), points in sorted(months.items()):
-        for colour in COLOURS:
-            running[colour] += points[colour]
+        for colour, value in points.items():
+            running[colour] = running.get(colour, 0) + value
         series.append({"month": f"{year}-{month:02d}", **running})
     return series
 

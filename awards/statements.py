@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from awards.selectors import COLOURS, StatementLine, player_totals
+from awards.selectors import StatementLine, player_totals
 from centre.documents import Document, TableSection, render_csv, render_pdf
+from centre.schemes import current_scheme, kind_word, point_kind_codes
 from players.models import Player
 from players.selectors import player_rank_standing
 from scheme.core.points import points_text
 
-HEADER = ["Date", "Event", "Grade", "Colour", "Points", "State", "Green", "Red", "Gold"]
+
+def _header() -> list[str]:
+    """Date, event, grade, kind, points, state, then a running balance for each kind."""
+    labels = [label for _, label in current_scheme().point_kind_choices()]
+    return ["Date", "Event", "Grade", kind_word(), "Points", "State", *labels]
 
 
 def _row(line: StatementLine) -> list[str]:
@@ -26,7 +31,7 @@ def _row(line: StatementLine) -> list[str]:
         credit.colour,
         points_text(credit.points),
         credit.state,
-        *(points_text(line.running[c]) for c in COLOURS),
+        *(points_text(line.running.get(c, 0)) for c in point_kind_codes()),
     ]
 
 
@@ -36,11 +41,11 @@ def _rank_line(player: Player) -> str:
 
 
 def _balance(label: str, totals: dict[str, int]) -> list[str]:
-    return ["", label, "", "", "", "", *(points_text(totals[c]) for c in COLOURS)]
+    return ["", label, "", "", "", "", *(points_text(totals.get(c, 0)) for c in point_kind_codes())]
 
 
 def statement_csv(*, player: Player, opening: dict[str, int], lines: list[StatementLine]) -> str:
-    return render_csv(HEADER, [_balance("Opening balance", opening), *map(_row, lines)])
+    return render_csv(_header(), [_balance("Opening balance", opening), *map(_row, lines)])
 
 
 def statement_pdf(
@@ -52,6 +57,7 @@ def statement_pdf(
     title: str,
 ) -> bytes:
     home = player.home_club.name if player.home_club else "no home club"
+    kinds = point_kind_codes()
     return render_pdf(
         Document(
             title=title,
@@ -63,11 +69,13 @@ def statement_pdf(
             ],
             sections=[
                 TableSection(
-                    header=HEADER,
+                    header=_header(),
                     rows=[_balance("Opening balance", opening), *map(_row, lines)],
                     footer=_balance("Closing balance", closing),
-                    numeric=(4, 6, 7, 8),
-                    widths=(20, 60, 11, 13, 15, 20, 15, 15, 15),
+                    numeric=(4, *range(6, 6 + len(kinds))),
+                    # The event's column gives up room to the running balances beyond three.
+                    widths=(20, max(60 - 15 * (len(kinds) - 3), 30), 11, 13, 15, 20)
+                    + (15,) * len(kinds),
                     # Row 0 is the opening balance.
                     muted=[
                         index

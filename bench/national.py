@@ -141,11 +141,10 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
                     )
         cursor.execute(
             """
-            INSERT INTO awards_playertotals (player_id, year, green_provisional, red_provisional,
-                gold_provisional, green_approved, red_approved, gold_approved)
-            SELECT c.player_id, p.year, 0, 0, 0, SUM(c.points), 0, 0
+            INSERT INTO awards_playertotals (player_id, year, kind, provisional, approved)
+            SELECT c.player_id, p.year, c.colour, 0, SUM(c.points)
             FROM awards_credit c JOIN centre_period p ON p.id = c.period_id
-            GROUP BY c.player_id, p.year
+            GROUP BY c.player_id, p.year, c.colour
             """
         )
         cursor.execute("ANALYZE")

@@ -155,8 +155,8 @@ def measure_operations(world: dict, rng: random.Random) -> dict[str, float]:
     started = time.perf_counter()
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT player_id, SUM(green_approved), SUM(red_approved), SUM(gold_approved) "
-            "FROM awards_playertotals GROUP BY player_id"
+            "SELECT player_id, kind, SUM(approved) FROM awards_playertotals "
+            "GROUP BY player_id, kind"
         )
         cursor.fetchall()
     totals_pass = time.perf_counter() - started

@@ -21,3 +21,33 @@ def point_kind_choices() -> list[tuple[str, str]]:
 def grade_choices() -> list[tuple[str, str]]:
     """The scheme's tournament grades (ABF 1.5.1)."""
     return current_scheme().grade_choices()
+
+
+def point_kind_codes() -> tuple[str, ...]:
+    """The codes of the scheme's kinds of point, in its order (ABF: green, red, gold)."""
+    return tuple(code for code, _ in point_kind_choices())
+
+
+def scheme_context(request) -> dict:
+    """Every page's words for the scheme: its kinds of point (with their labels and colours),
+    what it calls a region, and its features (`{% if features.levies %}`)."""
+    scheme = current_scheme()
+    return {
+        "scheme": scheme,
+        "point_kinds": sorted(scheme.point_kinds, key=lambda kind: kind.order),
+        "features": {feature: True for feature in scheme.features},
+        "region_name": scheme.region_name,
+        "kind_word": kind_word(),
+    }
+
+
+def kind_word() -> str:
+    """What the pages call a kind of point: the ABF's and the ACBL's are colours, New
+    Zealand's A, B and C points are not."""
+    scheme = current_scheme()
+    return "Kind" if scheme.code == "nz" else "Colour"
+
+
+def has_feature(feature: str) -> bool:
+    """Whether the deployment's scheme has one of the registry's optional features."""
+    return current_scheme().has(feature)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -137,12 +138,14 @@ def _in_chunks(queryset: QuerySet, fields: list[str]) -> Iterator[list[dict]]:
 
 
 def _approved_totals(player_ids: list[int]) -> dict[int, dict[str, int]]:
-    return {
-        row["player_id"]: row
-        for row in PlayerTotals.objects.filter(player_id__in=player_ids)
-        .values("player_id")
-        .annotate(green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved"))
-    }
+    totals: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in (
+        PlayerTotals.objects.filter(player_id__in=player_ids)
+        .values("player_id", "kind")
+        .annotate(points=Sum("approved"))
+    ):
+        totals[row["player_id"]][row["kind"]] = row["points"]
+    return totals
 
 
 def player_rows() -> Iterator[dict[str, object]]:

@@ -72,13 +72,10 @@ def approved_totals_at(
     for ids in _chunks(list(player_ids)):
         for row in (
             PlayerTotals.objects.filter(player_id__in=ids, year__lt=year)
-            .values("player_id")
-            .annotate(
-                green=Sum("green_approved"), red=Sum("red_approved"), gold=Sum("gold_approved")
-            )
+            .values("player_id", "kind")
+            .annotate(points=Sum("approved"))
         ):
-            for colour in ("green", "red", "gold"):
-                totals[row["player_id"]][colour] += row[colour] or 0
+            totals[row["player_id"]][row["kind"]] += row["points"] or 0
         for row in (
             Credit.objects.filter(
                 player_id__in=ids,

@@ -101,7 +101,10 @@ def _reached_sql(*, everyone: bool) -> str:
     totals = PlayerTotals._meta.db_table
     ladder = ", ".join(f"({rank.order}, %s)" for rank in RANKS)
     colours = ("green", "red", "gold")
-    sums = ", ".join(f"SUM({colour}_approved) AS {colour}" for colour in colours)
+    sums = ", ".join(
+        f"SUM(CASE WHEN x.kind = '{colour}' THEN x.approved ELSE 0 END) AS {colour}"
+        for colour in colours
+    )
     points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
     # The list, when given, is joined rather than tested with IN, so that its players and
     # their totals are read in one pass each, not looked up one by one.

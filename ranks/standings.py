@@ -111,9 +111,16 @@ def _start_order_of(source: str) -> str:
 
 def _tables() -> tuple[str, str, str]:
     quote = connection.ops.quote_name
+    # The kept totals with the ABF's colours side by side: one row per player, year and
+    # brought forward, as the standings read them.
+    totals = ", ".join(
+        f"SUM(CASE WHEN kind = '{colour}' THEN approved ELSE 0 END) AS {colour}_approved"
+        for colour in COLOURS
+    )
     return (
         quote(YearStanding._meta.db_table),
-        quote(PlayerTotals._meta.db_table),
+        f"(SELECT player_id, year, brought_forward, {totals} "  # noqa: S608
+        f"FROM {quote(PlayerTotals._meta.db_table)} GROUP BY player_id, year, brought_forward)",
         quote(Player._meta.db_table),
     )
 

@@ -16,6 +16,20 @@ from typing import Any, Protocol
 # Lifetime points by point-kind code, in hundredths: {"green": 1250, "red": 300}.
 PointTotals = Mapping[str, int]
 
+# What a federation's registry does beyond the ledger, lookup, ranks and month close, which
+# every scheme has. The portal shows a feature's pages, menus and jobs only under a scheme
+# that names it in `Scheme.features`.
+CREDIT_FILES = "credit_files"  # App. D credit files (.grn, .red, .gld, .mp?) uploaded
+AUTHORISATIONS = "authorisations"  # 2.6, 2.7: B4c/B5i authorisations, entitlements, registers
+LEVIES = "levies"  # 8: masterpoint levies, capitation, the fee schedule, quarterly invoices
+STANDINGS = "standings"  # 1.7: the McCutcheon standings
+NATIONAL_FILES = "national_files"  # App. F: the national players' and clubs' files
+RECIPROCITY = "reciprocity"  # 1.3.4: points earned overseas converted to the scheme's
+PRE_1982 = "pre_1982"  # 1.8 notes: red points won before 1982, kept on the player
+FEATURES = frozenset(
+    (CREDIT_FILES, AUTHORISATIONS, LEVIES, STANDINGS, NATIONAL_FILES, RECIPROCITY, PRE_1982)
+)
+
 
 @dataclass(frozen=True)
 class PointKind:
@@ -121,6 +135,17 @@ class Scheme:
         default=None, compare=False, repr=False
     )
     rank_parameters: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    # The registry's features beyond the ledger (CREDIT_FILES, LEVIES, ... above) this scheme
+    # has; none unless it says so.
+    features: frozenset[str] = field(default=frozenset(), compare=False)
+
+    def has(self, feature: str) -> bool:
+        """Whether the scheme has one of the registry's optional features."""
+        if feature not in FEATURES:
+            raise KeyError(
+                f"no registry feature {feature!r} (known: {', '.join(sorted(FEATURES))})"
+            )
+        return feature in self.features
 
     def compute_awards(self, event: Any) -> Any:
         """The awards of an event under the edition it names (or the default)."""

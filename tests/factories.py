@@ -89,3 +89,34 @@ class GoldCoordinatorFactory(UserFactory):
 class StaffFactory(UserFactory):
     role = Role.STAFF
     is_staff = True
+
+
+def totals_create(*, player, year: int, brought_forward: bool = False, **points: int) -> None:
+    """A player's kept totals of a year given as `<kind>_<state>=hundredths`
+    (`green_approved=1_00, red_provisional=50`): one PlayerTotals row per kind."""
+    from awards.models import PlayerTotals
+
+    by_kind: dict[str, dict[str, int]] = {}
+    for name, value in points.items():
+        kind, state = name.rsplit("_", 1)
+        by_kind.setdefault(kind, {})[state] = value
+    for kind, states in by_kind.items():
+        row, _ = PlayerTotals.objects.get_or_create(
+            player=player, year=year, brought_forward=brought_forward, kind=kind
+        )
+        for state, value in states.items():
+            setattr(row, state, getattr(row, state) + value)
+        row.save()
+
+
+def totals_of(**filters) -> dict[str, int]:
+    """The kept totals matching `filters` (player, year, brought_forward...) summed as
+    `<kind>_<state>` -> hundredths, zero for a kind with no row."""
+    from awards.models import PlayerTotals
+    from centre.schemes import point_kind_codes
+
+    found = {f"{k}_{s}": 0 for k in point_kind_codes() for s in ("provisional", "approved")}
+    for row in PlayerTotals.objects.filter(**filters):
+        found[f"{row.kind}_provisional"] = found.get(f"{row.kind}_provisional", 0) + row.provisional
+        found[f"{row.kind}_approved"] = found.get(f"{row.kind}_approved", 0) + row.approved
+    return found

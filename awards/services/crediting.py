@@ -56,20 +56,20 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
             authorisation = Authorisation.objects.select_for_update().get(
                 pk=upload.authorisation_id
             )
-            if authorisation.credited + upload.total_red > authorisation.amount:
+            if authorisation.credited + upload.total_of("red") > authorisation.amount:
                 raise UploadRejected(
                     [
                         Problem(
                             0,
                             f"Authorisation {authorisation.number} has "
                             f"{points_text(authorisation.remaining)} red points left; this "
-                            f"upload credits {points_text(upload.total_red)} (2.6).",
+                            f"upload credits {points_text(upload.total_of('red'))} (2.6).",
                             "authorisation",
                         )
                     ]
                 )
             Authorisation.objects.filter(pk=authorisation.pk).update(
-                credited=F("credited") + upload.total_red
+                credited=F("credited") + upload.total_of("red")
             )
         details = upload.event_details
         event = Event.objects.create(

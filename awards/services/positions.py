@@ -25,8 +25,6 @@ KEPT_KEY = "kept:positions"
 # Any constant of the project's own: the lock taken by a refresh of the positions.
 _LOCK = 7_140_001
 
-_APPROVED_SUM = "green_approved + red_approved + gold_approved"
-
 
 class Kept(TypedDict):
     version: str
@@ -65,7 +63,7 @@ def positions_refresh(*, version: str | None = None) -> Kept:
         cursor.execute(
             f"INSERT INTO {table} (player_id, total, position) "  # noqa: S608
             f"SELECT player_id, total, RANK() OVER (ORDER BY total DESC) FROM ("
-            f"SELECT player_id, SUM({_APPROVED_SUM}) AS total FROM {totals} "
+            f"SELECT player_id, SUM(approved) AS total FROM {totals} "
             f"GROUP BY player_id) AS summed WHERE true "
             f"ON CONFLICT (player_id) DO UPDATE "
             f"SET total = excluded.total, position = excluded.position "

@@ -12,21 +12,17 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from django.db import connection
-from django.db.models import Q, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import QuerySet, Sum
 
 from awards.models import Credit, Event, PlayerTotals
 from centre.models import Period
 from centre.versions import APPROVED, LIFETIME, data_changed
 
-# Players per upsert of the totals on SQLite: 8 parameters each, well under its 32,766.
+# Rows per upsert of the totals on SQLite: 6 parameters each, well under its 32,766.
 TOTALS_CHUNK = 2000
 
-
-TOTALS_COLOURS = ("green", "red", "gold")
-TOTALS_FIELDS = tuple(
-    f"{colour}_{state}" for colour in TOTALS_COLOURS for state in ("provisional", "approved")
-)
+_TABLE = PlayerTotals._meta.db_table
+_STATES = ("provisional", "approved")
 
 
 def totals_add(
@@ -36,41 +32,33 @@ def totals_add(
     state: str,
     brought_forward: bool = False,
 ) -> None:
-    """Add (player, colour, hundredths) to the year's provisional or approved totals: its
+    """Add (player, point kind, hundredths) to the year's provisional or approved totals: its
     awards, or the points brought forward in it (credits of an event not of the year)."""
-    deltas: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for player_id, colour, points in amounts:
-        deltas[player_id][f"{colour}_{state}"] += points
-    _totals_apply(year=year, deltas=deltas, brought_forward=brought_forward)
+    deltas: dict[tuple[int, str], int] = defaultdict(int)
+    for player_id, kind, points in amounts:
+        deltas[(player_id, kind)] += points
+    _totals_apply(
+        year=year,
+        deltas={key: {state: points} for key, points in deltas.items() if points},
+        brought_forward=brought_forward,
+    )
     data_changed(LIFETIME, *((APPROVED,) if state == Credit.State.APPROVED else ()))
 
 
 def totals_add_credits(
     *, year: int, credits: QuerySet[Credit], state: str, brought_forward: bool = False
 ) -> None:
-    """Add these credits' points, summed by player and colour in the database, to the
+    """Add these credits' points, summed by player and kind in the database, to the
     year's provisional or approved totals: no credit travels to Python and back. The
     credits are of one event (an upload's), so of the year or `brought_forward` alike."""
-    sums = (
-        credits.order_by()
-        .values("player_id")
-        .annotate(
-            **{
-                colour: Coalesce(Sum("points", filter=Q(colour=colour)), 0)
-                for colour in TOTALS_COLOURS
-            }
-        )
-    )
+    sums = credits.order_by().values("player_id", "colour").annotate(points=Sum("points"))
     query, params = sums.query.sql_with_params()
-    columns = ", ".join(
-        f"s.{name.rsplit('_', 1)[0]}" if name.endswith(f"_{state}") else "0"
-        for name in TOTALS_FIELDS
-    )
+    columns = ", ".join("s.points" if name == state else "0" for name in _STATES)
     with connection.cursor() as cursor:
         cursor.execute(
             _UPSERT.format(
-                rows=f"SELECT s.player_id, %s, %s, {columns} FROM ({query}) s "  # noqa: S608
-                "WHERE true ORDER BY s.player_id"
+                rows=f"SELECT s.player_id, %s, %s, s.colour, {columns} FROM ({query}) s "  # noqa: S608
+                "WHERE s.points <> 0 ORDER BY s.player_id, s.colour"
             ),
             [year, brought_forward, *params],
         )
@@ -78,60 +66,68 @@ def totals_add_credits(
 
 
 def _totals_apply(
-    *, year: int, deltas: dict[int, dict[str, int]], brought_forward: bool = False
+    *, year: int, deltas: dict[tuple[int, str], dict[str, int]], brought_forward: bool = False
 ) -> None:
-    """Add the deltas to the players' totals of the year (its awards, or the points brought
-    forward in it), in the caller's transaction.
+    """Add the deltas ((player, kind) -> {"provisional": ..., "approved": ...}) to the
+    players' totals of the year (its awards, or the points brought forward in it), in the
+    caller's transaction.
 
-    One upsert (INSERT ... ON CONFLICT DO UPDATE) adds each player's deltas to the row as it
+    One upsert (INSERT ... ON CONFLICT DO UPDATE) adds each row's deltas to the row as it
     is in the database (`total = total + delta`), creating the rows not there yet, so
     concurrent writers never lose each other's points. The rows are written, and so locked,
-    in player order, so two writers never wait on each other in a ring.
+    in player and kind order, so two writers never wait on each other in a ring.
     """
     if not deltas:
         return
-    ids = sorted(deltas)
-    columns = [[int(deltas[i].get(name, 0)) for i in ids] for name in TOTALS_FIELDS]
-    _totals_upsert(year=year, ids=ids, columns=columns, brought_forward=brought_forward)
+    keys = sorted(deltas)
+    _totals_upsert(
+        year=year,
+        ids=[player for player, _ in keys],
+        kinds=[kind for _, kind in keys],
+        columns=[[int(deltas[key].get(name, 0)) for key in keys] for name in _STATES],
+        brought_forward=brought_forward,
+    )
 
 
 _UPSERT = (
-    f"INSERT INTO {PlayerTotals._meta.db_table} "
-    f"(player_id, year, brought_forward, {', '.join(TOTALS_FIELDS)}) "
-    "{rows} ON CONFLICT (player_id, year, brought_forward) DO UPDATE SET "
-    + ", ".join(
-        f"{name} = {PlayerTotals._meta.db_table}.{name} + excluded.{name}" for name in TOTALS_FIELDS
-    )
+    f"INSERT INTO {_TABLE} (player_id, year, brought_forward, kind, provisional, approved) "
+    "{rows} ON CONFLICT (player_id, year, brought_forward, kind) DO UPDATE SET "
+    f"provisional = {_TABLE}.provisional + excluded.provisional, "
+    f"approved = {_TABLE}.approved + excluded.approved"
 )
 
 
 def _totals_upsert(
-    *, year: int, ids: list[int], columns: list[list[int]], brought_forward: bool
+    *,
+    year: int,
+    ids: list[int],
+    kinds: list[str],
+    columns: list[list[int]],
+    brought_forward: bool,
 ) -> None:
     """The upsert of _totals_apply: on PostgreSQL one statement of arrays for any number of
-    players; elsewhere one VALUES list per TOTALS_CHUNK players."""
+    rows; elsewhere one VALUES list per TOTALS_CHUNK rows."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            arrays = ", ".join("%s::bigint[]" for _ in TOTALS_FIELDS)
-            names = ", ".join(TOTALS_FIELDS)
             cursor.execute(
                 _UPSERT.format(
-                    rows=f"SELECT v.player_id, %s, %s, {names} "  # noqa: S608
-                    f"FROM unnest(%s::bigint[], {arrays}) "
-                    f"AS v(player_id, {names}) ORDER BY v.player_id"
+                    rows="SELECT v.player_id, %s, %s, v.kind, v.provisional, v.approved "
+                    "FROM unnest(%s::bigint[], %s::text[], %s::bigint[], %s::bigint[]) "
+                    "AS v(player_id, kind, provisional, approved) ORDER BY v.player_id, v.kind"
                 ),
-                [year, brought_forward, ids, *columns],
+                [year, brought_forward, ids, kinds, *columns],
             )
             return
-        row = "(" + ", ".join(["%s"] * (len(TOTALS_FIELDS) + 3)) + ")"
+        row = "(%s, %s, %s, %s, %s, %s)"
         for start in range(0, len(ids), TOTALS_CHUNK):
             chunk = range(start, min(start + TOTALS_CHUNK, len(ids)))
-            params: list[int] = []
+            params: list[object] = []
             for index in chunk:
                 params += [
                     ids[index],
                     year,
                     brought_forward,
+                    kinds[index],
                     *(column[index] for column in columns),
                 ]
             # "WHERE true": SQLite reads ON CONFLICT after a bare SELECT as a join's ON.
@@ -172,18 +168,18 @@ def _credits_approve_portable(*, period: Period, limit: int) -> int:
         .order_by()
     )
     # The awards of the year, and the points brought forward (events not of the year).
-    deltas: dict[bool, dict[int, dict[str, int]]] = {
-        bucket: defaultdict(lambda: defaultdict(int)) for bucket in (False, True)
-    }
+    deltas: dict[bool, dict[tuple[int, str], dict[str, int]]] = {False: {}, True: {}}
     for row in sums:
-        moved = deltas[not row["event__of_the_year"]][row["player_id"]]
-        moved[f"{row['colour']}_provisional"] -= row["points"]
-        moved[f"{row['colour']}_approved"] += row["points"]
+        if row["points"]:
+            deltas[not row["event__of_the_year"]][(row["player_id"], row["colour"])] = {
+                "provisional": -row["points"],
+                "approved": row["points"],
+            }
     Credit.objects.filter(pk__in=ids, state=Credit.State.PROVISIONAL).update(
         state=Credit.State.APPROVED
     )
-    for brought_forward, by_player in deltas.items():
-        _totals_apply(year=period.year, deltas=by_player, brought_forward=brought_forward)
+    for brought_forward, by_row in deltas.items():
+        _totals_apply(year=period.year, deltas=by_row, brought_forward=brought_forward)
     return len(ids)
 
 
@@ -194,15 +190,9 @@ def _credits_approve_postgresql(*, period: Period, limit: int) -> int:
     points moved, once."""
     credit = Credit._meta.db_table
     event = Event._meta.db_table
-    sums = ", ".join(
-        f"COALESCE(SUM(points) FILTER (WHERE colour = '{colour}'), 0) AS {colour}"
-        for colour in TOTALS_COLOURS
-    )
-    # In the order of TOTALS_FIELDS: each colour's provisional, then approved.
-    moved = ", ".join(f"-{colour}, {colour}" for colour in TOTALS_COLOURS)
     upsert = _UPSERT.format(
-        rows=f"SELECT player_id, %s, brought_forward, {moved} FROM sums "  # noqa: S608
-        "ORDER BY player_id, brought_forward"
+        rows="SELECT player_id, %s, brought_forward, kind, -points, points FROM sums "
+        "WHERE points <> 0 ORDER BY player_id, brought_forward, kind"
     )
     with connection.cursor() as cursor:
         cursor.execute(
@@ -212,9 +202,10 @@ def _credits_approve_postgresql(*, period: Period, limit: int) -> int:
             "WHERE c.id = chosen.id AND c.state = %s "
             "RETURNING c.player_id, c.colour, c.points, c.event_id), "
             # The awards of the year, and apart the points brought forward (of_the_year).
-            f"sums AS (SELECT a.player_id, NOT e.of_the_year AS brought_forward, {sums} "
+            "sums AS (SELECT a.player_id, NOT e.of_the_year AS brought_forward, "
+            "a.colour AS kind, SUM(a.points) AS points "
             f"FROM approved AS a JOIN {event} AS e ON e.id = a.event_id "
-            "GROUP BY a.player_id, e.of_the_year), "
+            "GROUP BY a.player_id, e.of_the_year, a.colour), "
             f"moved AS ({upsert} RETURNING 1) "
             "SELECT (SELECT COUNT(*) FROM approved), (SELECT COUNT(*) FROM moved)",
             [

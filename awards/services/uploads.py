@@ -17,6 +17,7 @@ from awards.services.award_checks import award_lines_check
 from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails, event_organiser_resolve, event_problems
 from centre.models import User
+from centre.schemes import point_kind_codes
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
@@ -33,7 +34,7 @@ class _Checked:
     problems: list[Problem] = field(default_factory=list)
     lines: list[dict] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=lambda: {"green": 0, "red": 0, "gold": 0})
+    totals: dict[str, int] = field(default_factory=lambda: dict.fromkeys(point_kind_codes(), 0))
 
 
 def sha256_of(content: bytes) -> str:
@@ -132,7 +133,7 @@ def _check_lines(
                 f"Line {credit.line}: {credit.abf_number} {player.given_names} "
                 f"{player.family_name} is inactive; the points are held (1.3.2)."
             )
-        checked.totals[colour] += credit.points
+        checked.totals[colour] = checked.totals.get(colour, 0) + credit.points
         checked.lines.append(
             {
                 "line": credit.line,
@@ -278,7 +279,7 @@ def credit_upload_check(
     authorisation = None
     if event.grade in ABF_GRADES:
         authorisation, more = _authorisation_problems(
-            by=by, event=event, number=authorisation_number, red_total=checked.totals["red"]
+            by=by, event=event, number=authorisation_number, red_total=checked.totals.get("red", 0)
         )
         problems += more
     if problems:
@@ -305,9 +306,7 @@ def credit_upload_check(
                     "most": ceiling,
                 },
                 line_count=len({line["line"] for line in checked.lines}),
-                total_green=checked.totals["green"],
-                total_red=checked.totals["red"],
-                total_gold=checked.totals["gold"],
+                totals=checked.totals,
             )
     except IntegrityError as exc:  # the same file checked twice at once
         raise UploadRejected(

@@ -16,6 +16,12 @@ def points(hundredths: int | None) -> str:
 
 
 @register.filter
+def of(mapping: dict | None, key: str) -> object:
+    """A mapping's value by a key held in a variable: `{{ totals|of:kind.code }}`."""
+    return (mapping or {}).get(key, 0)
+
+
+@register.filter
 def problem_where(problem: Problem, form: forms.Form | None = None) -> str:
     """Where an upload's problem is, in the page's own words: the label of the form's field
     it concerns ("First day", not "event.starts_on"), "Line 12", or "File"."""

@@ -8,7 +8,7 @@ from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.ranks import RANKS, Rank, Totals
-from scheme.base import PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
+from scheme.base import FEATURES, PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
 
 # 1.6: the colours in force. Blue (grade F points to unregistered players in older
 # editions, ended in 2020) is not a kind of point of the scheme: see NOTES.md.
@@ -59,4 +59,7 @@ ABF_SCHEME = Scheme(
     calculator_examples=CALCULATOR_EXAMPLES,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
+    # The registry as the ABF keeps it has every feature: credit files, authorisations,
+    # levies, the McCutcheon standings, the national files, reciprocity, pre-1982 points.
+    features=FEATURES,
 )

@@ -64,15 +64,15 @@ def test_existing_balances_brought_forward_are_recognised_and_kept_apart():
     call_command("migrate", verbosity=0)
 
     from awards.models import Event as NewEvent
-    from awards.models import PlayerTotals
     from awards.selectors import totals_disagreements
+    from tests.factories import totals_of
 
     assert set(NewEvent.objects.filter(of_the_year=False).values_list("name", flat=True)) == {
         balance.name,
         opening.name,
     }
-    of_the_year = PlayerTotals.objects.get(player_id=player.pk, brought_forward=False)
-    brought = PlayerTotals.objects.get(player_id=player.pk, brought_forward=True)
-    assert (of_the_year.gold_approved, of_the_year.green_approved) == (4_00, 0)
-    assert (brought.gold_approved, brought.green_approved) == (20_000_00, 50_00)
+    of_the_year = totals_of(player_id=player.pk, brought_forward=False)
+    brought = totals_of(player_id=player.pk, brought_forward=True)
+    assert (of_the_year["gold_approved"], of_the_year["green_approved"]) == (4_00, 0)
+    assert (brought["gold_approved"], brought["green_approved"]) == (20_000_00, 50_00)
     assert totals_disagreements() == []

@@ -160,7 +160,7 @@ def test_a_corrected_page_is_checked_as_a_file(client_a, club_b):
 
     upload = CreditUpload.objects.get()
     assert response["Location"] == reverse("awards:upload", args=[upload.pk])
-    assert upload.total_green == 30
+    assert upload.total_of("green") == 30
 
 
 def test_every_bad_row_is_reported_at_once(client_a, club_b):

@@ -57,8 +57,8 @@ def test_crediting_a_file_adds_to_the_totals_in_one_statement(staff, club_a):
     totals = {t.player_id: t for t in PlayerTotals.objects.all()}
     assert len(totals) == 300
     for i, player in enumerate(players):
-        assert totals[player.pk].red_provisional == 1_00 + i
-        assert totals[player.pk].green_provisional == totals[player.pk].red_approved == 0
+        assert (totals[player.pk].kind, totals[player.pk].provisional) == ("red", 1_00 + i)
+        assert totals[player.pk].approved == 0
 
 
 def test_a_month_close_moves_the_points_to_approved_in_a_fixed_number_of_statements(
@@ -87,8 +87,8 @@ def test_a_month_close_moves_the_points_to_approved_in_a_fixed_number_of_stateme
     assert Promotion.objects.count() == 120
     assert Promotion.objects.values("rank_order").distinct().count() == 6
     for i, player in enumerate(players):
-        totals = PlayerTotals.objects.get(player=player)
-        assert (totals.green_provisional, totals.green_approved) == (0, 2_00 + i * 50)
+        totals = PlayerTotals.objects.get(player=player, kind="green")
+        assert (totals.provisional, totals.approved) == (0, 2_00 + i * 50)
 
 
 @pytest.mark.postgres

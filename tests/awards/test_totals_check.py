@@ -20,7 +20,7 @@ def test_check_totals_passes_on_a_ledger_kept_by_the_services(secretary_a, club_
 def test_check_totals_names_a_total_that_was_tampered_with(secretary_a, club_a, capsys):
     player = PlayerFactory(home_club=club_a)
     upload_and_confirm(secretary_a, "a.grn", grn((player.abf_number, 10)))
-    PlayerTotals.objects.filter(player=player).update(green_provisional=11)
+    PlayerTotals.objects.filter(player=player, kind="green").update(provisional=11)
     with pytest.raises(CommandError, match="1 totals disagree"):
         call_command("check_totals")
     assert "ledger 10, totals 11" in capsys.readouterr().err

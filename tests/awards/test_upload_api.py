@@ -43,7 +43,7 @@ def test_program_checks_then_confirms_a_file(secretary_a, members):
     assert response.status_code == 201
     upload = response.json()
     assert upload["status"] == "checked"
-    assert upload["total_green"] == 50
+    assert upload["totals"]["green"] == 50
     assert upload["lines"][0]["abf_number"] == members[0].abf_number
     confirmed = client.post(reverse("upload-confirm", args=[upload["id"]]))
     assert confirmed.status_code == 200

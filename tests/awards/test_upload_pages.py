@@ -131,7 +131,7 @@ def test_cpar_lists_home_members_and_alternates_and_credits_through_the_same_che
     upload = CreditUpload.objects.get()
     assert response["Location"] == reverse("awards:upload", args=[upload.pk])
     assert upload.source == "cpar"
-    assert upload.total_green == 192
+    assert upload.total_of("green") == 192
     client_a.post(reverse("awards:upload_confirm", args=[upload.pk]))
     assert sorted(Credit.objects.values_list("points", "source")) == [(42, "cpar"), (150, "cpar")]
 

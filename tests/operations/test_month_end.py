@@ -94,14 +94,7 @@ def outcome(period: Period) -> dict:
         "provisional": Credit.objects.filter(state="provisional").count(),
         "totals": sorted(
             PlayerTotals.objects.values_list(
-                "player__abf_number",
-                "year",
-                "green_approved",
-                "red_approved",
-                "gold_approved",
-                "green_provisional",
-                "red_provisional",
-                "gold_provisional",
+                "player__abf_number", "year", "kind", "approved", "provisional"
             )
         ),
         "ranks": sorted(Player.objects.values_list("abf_number", "rank_order")),

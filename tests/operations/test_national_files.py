@@ -6,12 +6,12 @@ from datetime import date
 
 import pytest
 
-from awards.models import Credit, Event, PlayerTotals
+from awards.models import Credit, Event
 from centre.models import Period
 from centre.tokens import api_token_create
 from operations.national_files import FILES
 from players.models import Alternate, Player
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, totals_create
 
 SECRET_EMAIL = "hidden.person@private.example"
 SECRET_BIRTH_YEAR = 1931
@@ -38,8 +38,8 @@ def registry(club_a, club_b, staff):
         pre_1982_red=12_50,
         rank_order=2,
     )
-    PlayerTotals.objects.create(player=zoe, year=2024, green_approved=10_00, red_approved=5_00)
-    PlayerTotals.objects.create(player=zoe, year=2025, green_approved=2_34, green_provisional=50_00)
+    totals_create(player=zoe, year=2024, green_approved=10_00, red_approved=5_00)
+    totals_create(player=zoe, year=2025, green_approved=2_34, green_provisional=50_00)
     gone = PlayerFactory(abf_number="0002288", home_club=None, status=Player.Status.INACTIVE)
     PlayerFactory(home_club=None, status=Player.Status.DECEASED, family_name="Departed")
     Alternate.objects.create(player=zoe, club=club_b)

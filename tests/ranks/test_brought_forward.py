@@ -7,12 +7,12 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from awards.models import Credit, Event, PlayerTotals
+from awards.models import Credit, Event
 from awards.selectors import player_totals, totals_disagreements
 from awards.services.crediting import credit_add
 from awards.services.totals import credits_approve
 from centre.models import Period
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, totals_of
 
 pytestmark = pytest.mark.django_db
 
@@ -116,8 +116,8 @@ def test_the_kept_totals_still_agree_with_the_ledger(diamond_and_winner):
     diamond, _ = diamond_and_winner
 
     assert totals_disagreements() == []
-    kept = PlayerTotals.objects.get(player=diamond, brought_forward=True)
-    assert (kept.gold_approved, kept.gold_provisional) == (20_000_00, 0)
+    kept = totals_of(player=diamond, brought_forward=True)
+    assert (kept["gold_approved"], kept["gold_provisional"]) == (20_000_00, 0)
 
 
 def test_a_balance_not_yet_approved_is_kept_apart_too(staff, club_a):

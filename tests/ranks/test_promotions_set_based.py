@@ -9,14 +9,13 @@ from dataclasses import astuple, dataclass
 import pytest
 from django.utils import timezone
 
-from awards.models import PlayerTotals
 from centre.models import Period
 from players.models import Player
 from players.selectors import rank_totals
 from ranks.models import OneThousandClubMember, Promotion
 from ranks.services import promotions_run
 from scheme.abf.ranks import RANKS, is_one_thousand_club, rank_for
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, totals_create
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +86,7 @@ def register(rng: random.Random, count: int, period: Period) -> list[tuple[Playe
         earlier = [rng.randint(0, v) if rng.random() < 0.7 else 0 for v in astuple(drawn)[:3]]
         later = [v - e for v, e in zip(astuple(drawn)[:3], earlier, strict=False)]
         for year, (green, red, gold) in ((2024, earlier), (2025, later)):
-            PlayerTotals.objects.create(
+            totals_create(
                 player=player,
                 year=year,
                 green_approved=green,
@@ -168,7 +167,7 @@ def test_the_allowance_is_exact_to_the_hundredth():
     )
     # Total 300, gold 30; red and gold with the pre-1982 points: 179.99 and 179.98.
     for player, red in ((met, 149_92), (short, 149_91)):
-        PlayerTotals.objects.create(
+        totals_create(
             player=player,
             year=2025,
             green_approved=300_00 - 7 - red - 30_00,

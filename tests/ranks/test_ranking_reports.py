@@ -9,12 +9,12 @@ from django.core import mail
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from awards.models import Credit, Event, PlayerTotals
+from awards.models import Credit, Event
 from centre.models import Period
 from players.models import Alternate, Player
 from ranks.models import RankingReport
 from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, totals_create
 
 
 def pdf_text(content: bytes) -> str:
@@ -46,9 +46,7 @@ def credit(player, *, points, colour="green", on=date(2025, 8, 4), club=None, ap
         state=state,
         uploaded_by=_centre_user(),
     )
-    totals, _ = PlayerTotals.objects.get_or_create(player=player, year=on.year)
-    setattr(totals, f"{colour}_{state}", getattr(totals, f"{colour}_{state}") + points)
-    totals.save()
+    totals_create(player=player, year=on.year, **{f"{colour}_{state}": points})
 
 
 def _centre_user():

@@ -3,14 +3,13 @@
 import pytest
 from rest_framework.test import APIClient
 
-from awards.models import PlayerTotals
 from clubs.models import Club
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, totals_create
 
 
 def won(player, year: int, green: int = 0, red: int = 0, gold: int = 0, provisional: int = 0):
     """Approved points of a year, in hundredths, as the month closes keep them."""
-    PlayerTotals.objects.create(
+    totals_create(
         player=player,
         year=year,
         green_approved=green,

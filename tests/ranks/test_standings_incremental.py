@@ -11,7 +11,7 @@ from centre.models import Period
 from centre.versions import APPROVED, data_changed
 from ranks.models import YearStanding
 from ranks.standings import _kept_key, standings_refresh, standings_refresh_at_close
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, totals_create
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def _draw_register(rng: random.Random, club, players: int) -> list:
         player = PlayerFactory(home_club=club, pre_1982_red=rng.choice([0, 0, 0, 50_00, 300_00]))
         for year in (2023, 2024):
             if rng.random() < 0.7:
-                PlayerTotals.objects.create(
+                totals_create(
                     player=player,
                     year=year,
                     green_approved=rng.randrange(0, 3000_00),
@@ -36,7 +36,7 @@ def _draw_register(rng: random.Random, club, players: int) -> list:
                     gold_approved=rng.randrange(0, 1500_00),
                 )
         if rng.random() < 0.6:
-            PlayerTotals.objects.create(
+            totals_create(
                 player=player,
                 year=2025,
                 green_approved=rng.randrange(0, 100_00),
@@ -50,13 +50,14 @@ def _credit_a_month(rng: random.Random, players: list) -> None:
     """A month's approved points of 2025: more for some, a first row for others, and a
     negative adjustment that leaves one player with nothing."""
     for player in rng.sample(players, len(players) // 3):
-        totals, _ = PlayerTotals.objects.get_or_create(player=player, year=2025)
-        totals.green_approved += rng.randrange(1, 500_00)
-        totals.gold_approved += rng.choice([0, 0, rng.randrange(1, 300_00)])
-        totals.save()
-    emptied = PlayerTotals.objects.filter(year=2025, red_approved__gt=0).first()
-    emptied.green_approved = emptied.red_approved = emptied.gold_approved = 0
-    emptied.save()
+        totals_create(
+            player=player,
+            year=2025,
+            green_approved=rng.randrange(1, 500_00),
+            gold_approved=rng.choice([0, 0, rng.randrange(1, 300_00)]),
+        )
+    emptied = PlayerTotals.objects.filter(year=2025, kind="red", approved__gt=0).first()
+    PlayerTotals.objects.filter(player_id=emptied.player_id, year=2025).update(approved=0)
     data_changed(APPROVED)  # as the approval does
 
 
@@ -99,9 +100,7 @@ def test_a_close_of_an_earlier_year_keeps_the_later_years_ranks_at_1_january(
         standings_refresh(year=2024)
         standings_refresh(year=2025)
     for player in players:
-        totals, _ = PlayerTotals.objects.get_or_create(player=player, year=2024)
-        totals.red_approved += 2000_00
-        totals.save()
+        totals_create(player=player, year=2024, red_approved=2000_00)
     data_changed(APPROVED)
 
     standings_refresh_at_close(period=Period.objects.create(year=2024, month=12))

@@ -9,7 +9,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from awards.models import PlayerTotals
 from centre.models import Period
 from operations.services import month_close
 from players.services.lifecycle import player_update
@@ -17,7 +16,7 @@ from ranks.models import YearStanding
 from ranks.standings import standings_refresh, standings_refresh_at_close
 from scheme.abf.ranks import Totals, rank_for
 from tests.awards.conftest import grn, upload_and_confirm
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, totals_create
 
 pytestmark = pytest.mark.django_db
 
@@ -35,14 +34,14 @@ def test_the_rank_at_1_january_kept_in_sql_is_the_one_of_the_rules(club_a):
             red=rng.randrange(0, 13000_00),
             gold=rng.randrange(0, 5000_00),
         )
-        PlayerTotals.objects.create(
+        totals_create(
             player=player,
             year=2024,
             green_approved=before.green,
             red_approved=before.red,
             gold_approved=before.gold,
         )
-        PlayerTotals.objects.create(player=player, year=2025, green_approved=1)
+        totals_create(player=player, year=2025, green_approved=1)
         rank = rank_for(before, pre)
         expected[player.pk] = rank.order if rank else 0
 
@@ -118,10 +117,10 @@ def test_a_pre_1982_allowance_corrected_by_staff_moves_the_group_at_once(
 ):
     # 300 in all, 170 red and gold, 25 gold: Life Master only with 50 red points before 1982.
     eve = PlayerFactory(home_club=club_a, given_names="Eve", family_name="Evans")
-    PlayerTotals.objects.create(
+    totals_create(
         player=eve, year=2024, green_approved=130_00, red_approved=145_00, gold_approved=25_00
     )
-    PlayerTotals.objects.create(player=eve, year=2025, green_approved=5_00)
+    totals_create(player=eve, year=2025, green_approved=5_00)
     groups = APIClient().get("/api/v1/standings/2025/mccutcheon").json()["awards"]
     assert [g["group"] for g in groups] == ["Silver National Master"]
 
@@ -146,13 +145,9 @@ def test_the_standings_read_a_fixed_number_of_queries_whatever_the_number_of_pla
     club_a, django_capture_on_commit_callbacks
 ):
     for n in range(5):
-        PlayerTotals.objects.create(
-            player=PlayerFactory(home_club=club_a), year=2024, green_approved=n + 1
-        )
+        totals_create(player=PlayerFactory(home_club=club_a), year=2024, green_approved=n + 1)
     few = _standings_queries(2024, django_capture_on_commit_callbacks)
     for n in range(60):
-        PlayerTotals.objects.create(
-            player=PlayerFactory(home_club=club_a), year=2023, green_approved=n + 1
-        )
+        totals_create(player=PlayerFactory(home_club=club_a), year=2023, green_approved=n + 1)
 
     assert _standings_queries(2023, django_capture_on_commit_callbacks) == few

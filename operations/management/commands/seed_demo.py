@@ -185,13 +185,16 @@ class Command(BaseCommand):
         with transaction.atomic():
             Credit.objects.bulk_create(credits, batch_size=2000)
             totals = player_totals_from_ledger()
-            rows: dict[tuple[int, int, bool], PlayerTotals] = {}
+            rows: dict[tuple[int, int, bool, str], PlayerTotals] = {}
             for (player_id, year, brought_forward, field), points in totals.items():
+                kind, state = field.rsplit("_", 1)
                 row = rows.setdefault(
-                    (player_id, year, brought_forward),
-                    PlayerTotals(player_id=player_id, year=year, brought_forward=brought_forward),
+                    (player_id, year, brought_forward, kind),
+                    PlayerTotals(
+                        player_id=player_id, year=year, brought_forward=brought_forward, kind=kind
+                    ),
                 )
-                setattr(row, field, points)
+                setattr(row, state, points)
             PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
         promotions_run(period=periods[-1], everyone=True)
         self.stdout.write(f"Awards: {len(credits)} credits over {len(club_months)} closed months")
