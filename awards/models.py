@@ -55,9 +55,10 @@ class Event(models.Model):
     name = models.CharField(max_length=160)
     starts_on = models.DateField()
     ends_on = models.DateField()
+    # The scheme's grade of event (ABF 1.5.1 "B4c"; NZ's status "club", "10A"; ACBL "NK").
     # Blank only for points earned overseas (1.3.4) and the Centre's grants (1.3.3), which
     # have no ABF grade.
-    grade = models.CharField(max_length=3, choices=grade_choices, blank=True)
+    grade = models.CharField(max_length=8, choices=grade_choices, blank=True)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PAIRS)
     sessions = models.PositiveSmallIntegerField(default=1)
     created_by = models.ForeignKey(

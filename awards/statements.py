@@ -37,7 +37,7 @@ def _row(line: StatementLine) -> list[str]:
 
 def _rank_line(player: Player) -> str:
     lifetime = player_totals(player=player).lifetime
-    return player_rank_standing(player=player, **lifetime).summary()
+    return player_rank_standing(player=player, lifetime=lifetime).summary()
 
 
 def _balance(label: str, totals: dict[str, int]) -> list[str]:

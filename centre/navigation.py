@@ -4,6 +4,7 @@ entry here, in the group of the people who use it."""
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 
+from centre.features import url_available
 from centre.models import Role
 
 EVERYONE = None
@@ -87,6 +88,8 @@ def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
         if roles is not EVERYONE and role not in roles:
             continue
         if youth and url_name in NOT_FOR_THE_YOUTH_COORDINATOR:
+            continue
+        if not url_available(url_name):
             continue
         try:
             url = reverse(url_name)

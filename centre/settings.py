@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "centre.db_router.ReplicaReadsMiddleware",
     "centre.middleware.RequestLimitsMiddleware",
+    "centre.features.SchemeFeaturesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout answer.
@@ -265,7 +266,25 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "awards.tasks.held_credits_forfeit_expired",
         "schedule": crontab(minute=30, hour=1),
     },
+    # NZ Bridge (Outline rules 4, 6): Rating Points and grades come into effect on 1 February.
+    "ranks-grades-regrade": {
+        "task": "ranks.tasks.grades_regrade",
+        "schedule": crontab(minute=0, hour=1, day_of_month=1, month_of_year=2),
+    },
 }
+# A job of a registry feature the scheme does not have (scheme.base) is not scheduled, and
+# the yearly regrading is New Zealand's alone.
+_SCHEDULED_FEATURES = {
+    "billing-quarter-invoices": "levies",
+    "billing-annual-capitation": "levies",
+    "clubs-b4c-entitlements": "authorisations",
+}
+_RUNNING_SCHEME = SCHEMES[MASTERPOINT_SCHEME]
+for _entry, _feature in _SCHEDULED_FEATURES.items():
+    if _feature not in _RUNNING_SCHEME.features:
+        CELERY_BEAT_SCHEDULE.pop(_entry, None)
+if _RUNNING_SCHEME.code != "nz":
+    CELERY_BEAT_SCHEDULE.pop("ranks-grades-regrade")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -2,6 +2,7 @@
 
 from django import forms
 
+from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 
 
@@ -14,6 +15,11 @@ class SecretaryClubForm(forms.ModelForm):
 
 
 class StaffClubForm(forms.ModelForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The scheme's word for the club's region: an ABF state, an NZ district, an ACBL unit.
+        self.fields["state"].label = current_scheme().region_name.capitalize()
+
     class Meta:
         model = Club
         fields = [

@@ -7,7 +7,7 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from awards.models import Authorisation, CreditUpload
 from centre.models import Period
 from operations.models import MonthCloseFailure
-from operations.services import POST_CLOSE_STEPS, STEP_LABELS, STEP_NEEDS, month_close_failures
+from operations.services import STEP_NEEDS, close_steps, month_close_failures, step_label
 
 
 def periods_with_counts() -> QuerySet[Period]:
@@ -35,7 +35,7 @@ def month_close_steps(*, period: Period) -> list[CloseStepRow]:
     failures = {failure.step: failure for failure in month_close_failures(period=period)}
     done = set(period.close_steps_done)
     rows = []
-    for name, _ in POST_CLOSE_STEPS:
+    for name, _ in close_steps():
         waits_for = tuple(need for need in STEP_NEEDS.get(name, ()) if need not in done)
         if name in done:
             state = "done"
@@ -50,10 +50,10 @@ def month_close_steps(*, period: Period) -> list[CloseStepRow]:
         rows.append(
             CloseStepRow(
                 name=name,
-                label=STEP_LABELS.get(name, name),
+                label=step_label(name),
                 state=state,
                 failure=failures.get(name),
-                waits_for=tuple(STEP_LABELS.get(need, need) for need in waits_for),
+                waits_for=tuple(step_label(need) for need in waits_for),
             )
         )
     return rows

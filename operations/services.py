@@ -15,10 +15,12 @@ from awards.services.totals import credits_approve
 from billing.services import event_invoices_email, event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User
+from centre.schemes import current_scheme
 from centre.text import shorten
 from operations.models import EarlyClose, MonthCloseFailure
 from ranks.services import club_monthly_reports_email, club_monthly_reports_issue, promotions_run
 from ranks.standings import standings_refresh_at_close
+from scheme.base import AUTHORISATIONS, LEVIES
 from scheme.core.calendar import sydney_month
 
 logger = logging.getLogger(__name__)
@@ -63,6 +65,36 @@ STEP_LABELS: dict[str, str] = {
     "standings": "The year's standings and the national positions (1.7.2, 1.4.4)",
 }
 
+# The steps of a registry feature (scheme.base) that not every scheme has: run, and shown,
+# only under a scheme that has it.
+STEP_FEATURES: dict[str, str] = {
+    "b4c_lists": AUTHORISATIONS,
+    "event_invoices": LEVIES,
+}
+
+
+def close_steps() -> list[tuple[str, Callable[..., object]]]:
+    """The post-close steps of the deployment's scheme, in order."""
+    scheme = current_scheme()
+    return [
+        (name, step)
+        for name, step in POST_CLOSE_STEPS
+        if name not in STEP_FEATURES or scheme.has(STEP_FEATURES[name])
+    ]
+
+
+def step_label(name: str) -> str:
+    """A step's label in the scheme's words: without the ABF's clauses and One Thousand Club
+    under another scheme."""
+    if current_scheme().code == "abf":
+        return STEP_LABELS.get(name, name)
+    return {
+        "promotions": "Promotions",
+        "club_monthly_reports": "The clubs' monthly reports and certificates",
+        "standings": "The national positions",
+    }.get(name, STEP_LABELS.get(name, name))
+
+
 MONTH_CLOSE_CHUNK = 5000
 # A close that has not finished this long after it started (or a closed month whose steps
 # are still not done) has lost its worker; the periodic resume queues it again.
@@ -98,7 +130,7 @@ class MonthCloseIncomplete(MonthCloseError):
 
 def month_close_steps_undone(*, period: Period) -> list[str]:
     """The post-close steps of a month not yet done, in order."""
-    return [name for name, _ in POST_CLOSE_STEPS if name not in period.close_steps_done]
+    return [name for name, _ in close_steps() if name not in period.close_steps_done]
 
 
 def month_has_ended(*, period: Period, now: datetime | None = None) -> bool:
@@ -217,7 +249,7 @@ def month_close_after(*, period: Period) -> Period:
     Run again, only the steps not done are run.
     """
     errors: dict[str, Exception] = {}
-    for name, step in POST_CLOSE_STEPS:
+    for name, step in close_steps():
         period = Period.objects.get(pk=period.pk)
         if name in period.close_steps_done:
             continue
@@ -275,7 +307,7 @@ def _close_step_failure_record(*, period: Period, step: str, error: Exception) -
 
 def month_close_failures(*, period: Period) -> list[MonthCloseFailure]:
     """The failures of a month's steps not yet put right, in the order of the steps."""
-    order = [name for name, _ in POST_CLOSE_STEPS]
+    order = [name for name, _ in close_steps()]
     failures = MonthCloseFailure.objects.filter(period=period, resolved_at__isnull=True)
     return sorted(failures, key=lambda f: order.index(f.step) if f.step in order else len(order))
 

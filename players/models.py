@@ -2,10 +2,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from centre.schemes import current_scheme
 from clubs.models import Club
-from scheme.abf.ranks import RANKS, Rank
+from scheme.abf.ranks import RANKS
+from scheme.base import SchemeRank
 
 # 1.8: Graduate Master is 1, Diamond Grand Master 21 (scheme.abf.ranks.RANKS); 0 is unranked.
+# The longest ladder of the schemes (NZ has ten ranks, the ACBL's fewer than 21).
 RANK_COUNT = len(RANKS)
 
 
@@ -34,8 +37,8 @@ class Player(models.Model):
     # 1.3.2, App. C 7: the home club asked (January to midday 31 March) that the membership
     # not be renewed; the 1 April update makes the player inactive.
     cancellation_requested_at = models.DateTimeField(null=True, blank=True)
-    # 1.4.4: the rank held, as reached at the last month close (the order of the rank in 1.8,
-    # 1 Graduate Master to 21 Diamond Grand Master; 0 below Graduate Master). Kept on the
+    # 1.4.4: the rank held, as reached at the last month close: its order in the scheme's
+    # ladder (ABF 1.8: 1 Graduate Master to 21 Diamond Grand Master; 0 below the first). Kept on the
     # player row, which every lookup reads anyway, so showing a rank costs no join; the
     # promotions that raised it are in Promotion.
     rank_order = models.PositiveSmallIntegerField(default=0)
@@ -78,9 +81,11 @@ class Player(models.Model):
         return self.status == self.Status.ACTIVE
 
     @property
-    def rank(self) -> Rank | None:
-        """The rank held as of the last month close (1.4.4), or None below Graduate Master."""
-        return RANKS[self.rank_order - 1] if self.rank_order else None
+    def rank(self) -> SchemeRank | None:
+        """The rank held as of the last month close (1.4.4) in the scheme's ladder, or None
+        below its first rank (ABF: Graduate Master)."""
+        ranks = current_scheme().ranks
+        return ranks[self.rank_order - 1] if 0 < self.rank_order <= len(ranks) else None
 
 
 class Alternate(models.Model):
@@ -132,3 +137,31 @@ class AbfNumberSequence(models.Model):
 
     def __str__(self) -> str:
         return f"next ABF serial {self.next_serial}"
+
+
+class PlayerGrade(models.Model):
+    """NZ Bridge (Outline rules 4 and 6): a player's Rating Points and grade in force from
+    1 February of `year`, calculated at 31 December of the year before: the previous Rating
+    Points x 0.8 plus that year's A and B points. Kept only under a scheme that grades its
+    players (scheme.nz.grading); written by ranks.grading.grades_regrade."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="grades")
+    year = models.PositiveSmallIntegerField()
+    # Hundredths, as the ledger.
+    rating = models.BigIntegerField()
+    grade = models.CharField(max_length=12)
+    computed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "-year"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "year"], name="one_grade_per_player_year"),
+            models.CheckConstraint(condition=Q(rating__gte=0), name="rating_points_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.grade} from 1 February {self.year}"
+
+    @property
+    def grade_label(self) -> str:
+        return self.grade

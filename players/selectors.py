@@ -1,17 +1,21 @@
 """Reads of the registry that are more than one line, and who may see which player."""
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from centre.errors import DomainError
 from centre.models import User
+from centre.schemes import current_scheme
 from clubs.models import Club
 from players import abf_numbers
-from players.models import Player, PlayerChange
-from scheme.abf.ranks import Rank, Totals, next_rank
+from players.models import Player, PlayerChange, PlayerGrade
+from scheme.abf.ranks import Rank, Totals
+from scheme.base import SchemeRank
 from scheme.core.calendar import SYDNEY, sydney_date
 
 SEARCH_LIMIT = 100
@@ -224,11 +228,11 @@ def player_history_visible_to(*, player: Player, user: User) -> list[PlayerChang
     return shown
 
 
-# --- ranks (1.8) ---------------------------------------------------------------------------
+# --- ranks (1.8; the scheme's ladder) -----------------------------------------------------
 
 
 def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals:
-    """The lifetime points a rank is judged on, in hundredths.
+    """The lifetime points an ABF rank is judged on, in hundredths.
 
     The ledger holds only the points credited through the registry; the red points won
     before 1982 are kept on the player (1.8 notes) and are red points like any other, so they
@@ -242,36 +246,32 @@ def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals
 class RankStanding:
     """What the lookup shows (1.4.4): the rank at the last close and what the next needs."""
 
-    rank: Rank | None
-    next_rank: Rank | None
-    # Still needed for the next rank, in hundredths: in all, in red and gold, in gold.
-    total_needed: int
-    red_and_gold_needed: int
-    gold_needed: int
+    rank: SchemeRank | None
+    next_rank: SchemeRank | None
+    # (key, hundredths, what) of each minimum of the next rank not yet met, where the scheme
+    # says what its ranks need by kind (the ABF's 1.8: a total, red and gold, gold).
+    shortfall: tuple[tuple[str, int, str], ...] = ()
+    # Whether the points credited so far (approved and provisional) reach the next rank.
+    met: bool = False
+    # NZ: the stars within the rank, from the points credited so far.
+    stars: int = 0
+    # The ABF's three minimums are always reported, met or not (the API's shape).
+    keys: tuple[str, ...] = ()
 
     @property
     def next_is_met(self) -> bool:
         """The points credited so far already meet the next rank: promoted at the next close."""
-        return self.next_rank is not None and not (
-            self.total_needed or self.red_and_gold_needed or self.gold_needed
-        )
+        return self.next_rank is not None and self.met
 
     def needed(self) -> list[tuple[str, int, str]]:
-        """(key, hundredths, what) of each minimum not yet met. 1.8 has three, each its own:
-        a total, red and gold together, and gold alone; a gold point counts towards all."""
-        return [
-            (key, value, what)
-            for key, value, what in (
-                ("total", self.total_needed, "points of any colour"),
-                ("red_and_gold", self.red_and_gold_needed, "red or gold points"),
-                ("gold", self.gold_needed, "gold points"),
-            )
-            if value
-        ]
+        """(key, hundredths, what) of each minimum not yet met."""
+        return [(key, value, what) for key, value, what in self.shortfall if value]
 
     def summary(self) -> str:
         """One sentence for statements: the rank, and what the next one still needs."""
         held = self.rank.name if self.rank else "not yet ranked"
+        if self.rank and self.stars:
+            held += " " + "*" * self.stars
         text = f"Rank as of the last month close: {held}."
         if self.next_rank is None:
             return text
@@ -283,38 +283,68 @@ class RankStanding:
         needed = "; ".join(
             f"{value // 100}.{value % 100:02d} more {what}" for _, value, what in self.needed()
         )
+        if not needed:
+            return f"{text} Next rank: {self.next_rank.name}."
         return f"{text} Still needed for {self.next_rank.name}: {needed}."
 
     def as_json(self) -> dict:
+        needed = {key: value for key, value, _ in self.shortfall}
         return {
             "rank": self.rank.name if self.rank else None,
             "rank_order": self.rank.order if self.rank else 0,
+            **({"stars": self.stars} if current_scheme().stars is not None else {}),
             "next_rank": self.next_rank.name if self.next_rank else None,
+            "next_rank_reached": self.next_is_met,
             "needed_for_next_rank": None
             if self.next_rank is None
-            else {
-                "total": self.total_needed,
-                "red_and_gold": self.red_and_gold_needed,
-                "gold": self.gold_needed,
-            },
+            else {key: needed.get(key, 0) for key in self.keys or needed},
         }
 
 
-def player_rank_standing(*, player: Player, green: int, red: int, gold: int) -> RankStanding:
-    """The rank held as of the last month close, and the shortfall for the next one.
+def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> RankStanding:
+    """The rank held as of the last month close, and what the next one still needs.
 
-    `green`, `red` and `gold` are the player's lifetime points as the lookup shows them
-    (approved and provisional): the provisional ones count at the next close, so the
-    shortfall is what is still needed after them.
+    `lifetime` is the player's points by kind as the lookup shows them (approved and
+    provisional): the provisional ones count at the next close, so the shortfall is what is
+    still needed after them.
     """
+    scheme = current_scheme()
     current = player.rank
-    following = next_rank(current)
+    following = scheme.next_rank(current)
+    stars = scheme.stars(current, lifetime) if scheme.stars and current else 0
     if following is None:
-        return RankStanding(current, None, 0, 0, 0)
-    totals = rank_totals(green=green, red=red, gold=gold, pre_1982_red=player.pre_1982_red)
-    short = following.shortfall(totals, player.pre_1982_red)
-    # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
-    return RankStanding(current, following, short.green, short.red, short.gold)
+        return RankStanding(current, None, stars=stars)
+    if isinstance(following.native, Rank):
+        # ABF 1.8: three minimums, with the pre-1982 red points and their allowance.
+        totals = rank_totals(
+            green=lifetime.get("green", 0),
+            red=lifetime.get("red", 0),
+            gold=lifetime.get("gold", 0),
+            pre_1982_red=player.pre_1982_red,
+        )
+        short = following.native.shortfall(totals, player.pre_1982_red)
+        # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
+        shortfall = (
+            ("total", short.green, "points of any colour"),
+            ("red_and_gold", short.red, "red or gold points"),
+            ("gold", short.gold, "gold points"),
+        )
+        met = not (short.green or short.red or short.gold)
+        return RankStanding(
+            current, following, shortfall, met, stars, keys=("total", "red_and_gold", "gold")
+        )
+    return RankStanding(current, following, (), following.is_met(lifetime), stars)
+
+
+def player_grade_in_force(*, player: Player, on: date | None = None) -> PlayerGrade | None:
+    """NZ: the grade and Rating Points in force on a day (the latest regrading on or before
+    it; from 1 February of its year), or None under a scheme that does not grade players or
+    before the player's first regrading."""
+    if current_scheme().code != "nz":
+        return None
+    on = on or timezone.localdate()
+    year = on.year if (on.month, on.day) >= (2, 1) else on.year - 1
+    return PlayerGrade.objects.filter(player=player, year__lte=year).order_by("-year").first()
 
 
 # --- registration cards (1.4.1, 1.4.3) ----------------------------------------------------

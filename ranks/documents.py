@@ -5,6 +5,7 @@ from datetime import date
 
 from awards.models import Event
 from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.schemes import current_scheme, kind_word, point_kind_codes
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 from scheme.core.points import points_text
 
@@ -23,10 +24,24 @@ def certificate_filename(promotion: Promotion) -> str:
 def certificate_pdf(promotion: Promotion) -> bytes:
     """1.8: "Players receive an official certificate with each Scheme promotion"."""
     player = promotion.player
+    scheme = current_scheme()
+    if scheme.code == "abf":
+        judged_on = (
+            f"{points_text(promotion.lifetime_total)} masterpoints "
+            f"({points_text(promotion.lifetime_red_and_gold)} red and gold, "
+            f"{points_text(promotion.points_of('gold'))} gold)."
+        )
+    else:
+        by_kind = ", ".join(
+            f"{points_text(promotion.points_of(kind.code))} {kind.label}"
+            for kind in sorted(scheme.point_kinds, key=lambda k: k.order)
+            if promotion.points_of(kind.code)
+        )
+        judged_on = f"{points_text(promotion.total)} masterpoints ({by_kind or 'none'})."
     return render_pdf(
         Document(
             title="Certificate of Promotion",
-            lines=["Australian Bridge Federation Masterpoint Scheme"],
+            lines=[scheme.name],
             sections=[
                 TextSection(["This is to certify that"], style="Heading3"),
                 TextSection([player.full_name], style="Title"),
@@ -40,10 +55,7 @@ def certificate_pdf(promotion: Promotion) -> bytes:
                 TextSection([promotion.rank_name], style="Title"),
                 TextSection(
                     [
-                        f"at the close of {promotion.period.label}, with "
-                        f"{points_text(promotion.lifetime_total)} masterpoints "
-                        f"({points_text(promotion.lifetime_red_and_gold)} red and gold, "
-                        f"{points_text(promotion.gold)} gold).",
+                        f"at the close of {promotion.period.label}, with {judged_on}",
                         _club_line(promotion),
                     ]
                 ),
@@ -72,13 +84,23 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
         .order_by("player__family_name", "player__given_names")
     )
     credits = report.credits
-    by_colour = {"green": 0, "red": 0, "gold": 0}
+    abf = current_scheme().code == "abf"
+    by_colour = dict.fromkeys(point_kind_codes(), 0)
     for row in credits:
-        by_colour[row["colour"]] += row["points"]
+        by_colour[row["colour"]] = by_colour.get(row["colour"], 0) + row["points"]
     sections: list[TableSection | TextSection] = [
         TableSection(
             heading="Masterpoints from national, state and congress events",
-            header=["ABF number", "Name", "Event", "Grade", "Run by", "Ended", "Colour", "Points"],
+            header=[
+                "ABF number",
+                "Name",
+                "Event",
+                "Grade",
+                "Run by",
+                "Ended",
+                kind_word(),
+                "Points",
+            ],
             rows=[
                 [
                     row["abf_number"],
@@ -122,11 +144,26 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                     p.rank_name,
                     points_text(p.lifetime_total),
                     points_text(p.lifetime_red_and_gold),
-                    points_text(p.gold),
+                    points_text(p.points_of("gold")),
                 ]
                 for p in promotions
             ],
             numeric=(3, 4, 5),
+        )
+        if promotions and abf
+        else TableSection(
+            heading="Schedule of promotions",
+            header=["Number", "Name", "New rank", "Total"],
+            rows=[
+                [
+                    p.player.abf_number,
+                    p.player.full_name,
+                    p.rank_name + (" " + "*" * p.stars if p.stars else ""),
+                    points_text(p.total),
+                ]
+                for p in promotions
+            ],
+            numeric=(3,),
         )
         if promotions
         else TextSection(["No home player was promoted this month."], heading="Promotions"),

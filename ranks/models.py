@@ -28,11 +28,12 @@ class Promotion(models.Model):
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="promotions"
     )
-    # Lifetime approved points at the close (hundredths), and the pre-1982 red points used.
-    green = models.BigIntegerField(default=0)
-    red = models.BigIntegerField(default=0)
-    gold = models.BigIntegerField(default=0)
+    # Lifetime approved points at the close by the scheme's point kind, in hundredths
+    # ({"green": 12000, "red": 800, "gold": 0}), and the pre-1982 red points used (ABF).
+    totals = models.JSONField(default=dict)
     pre_1982_red = models.PositiveIntegerField(default=0)
+    # NZ: the stars within the rank at the close.
+    stars = models.PositiveSmallIntegerField(default=0)
     promoted_at = models.DateTimeField()
     certificate_emailed_at = models.DateTimeField(null=True, blank=True)
 
@@ -51,9 +52,12 @@ class Promotion(models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} to {self.rank_name} ({self.period_id})"
 
+    def points_of(self, kind: str) -> int:
+        return int(self.totals.get(kind, 0))
+
     @property
     def total(self) -> int:
-        return self.green + self.red + self.gold
+        return sum(int(points) for points in self.totals.values())
 
     @property
     def lifetime_total(self) -> int:
@@ -62,7 +66,8 @@ class Promotion(models.Model):
 
     @property
     def lifetime_red_and_gold(self) -> int:
-        return self.red + self.gold + self.pre_1982_red
+        """ABF 1.8: the red and gold points the rank was judged on."""
+        return self.points_of("red") + self.points_of("gold") + self.pre_1982_red
 
 
 class OneThousandClubMember(models.Model):

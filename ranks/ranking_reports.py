@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from django.conf import settings
 from django.core.mail import EmailMessage
@@ -25,6 +25,7 @@ from centre.access import clubs_visible_to
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
+from centre.schemes import current_scheme, point_kind_codes
 from clubs.models import Club
 from players.models import Alternate, Player
 from ranks.models import RankingReport
@@ -49,10 +50,18 @@ class RankingRow:
     rank: str
     # Points (all colours, hundredths) credited in the club's own events in the quarter.
     at_club: int
+    # The lifetime approved points by the scheme's kind (reports issued before it was kept
+    # have the ABF's three colours above only).
+    points: dict[str, int] = field(default_factory=dict)
+
+    def points_of(self, kind: str) -> int:
+        if kind in self.points:
+            return self.points[kind]
+        return getattr(self, kind, 0) if kind in ("green", "red", "gold") else 0
 
     @property
     def total(self) -> int:
-        return self.green + self.red + self.gold
+        return sum(self.points.values()) if self.points else self.green + self.red + self.gold
 
 
 def _chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
@@ -68,14 +77,16 @@ def approved_totals_at(
     Whole years come from the kept totals (PlayerTotals), the months of the last year from
     the ledger, so the figure is what the month closes had approved by then.
     """
-    totals: dict[int, dict[str, int]] = defaultdict(lambda: {"green": 0, "red": 0, "gold": 0})
+    totals: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(point_kind_codes(), 0))
     for ids in _chunks(list(player_ids)):
         for row in (
             PlayerTotals.objects.filter(player_id__in=ids, year__lt=year)
             .values("player_id", "kind")
             .annotate(points=Sum("approved"))
         ):
-            totals[row["player_id"]][row["kind"]] += row["points"] or 0
+            totals[row["player_id"]][row["kind"]] = totals[row["player_id"]].get(row["kind"], 0) + (
+                row["points"] or 0
+            )
         for row in (
             Credit.objects.filter(
                 player_id__in=ids,
@@ -86,7 +97,9 @@ def approved_totals_at(
             .values("player_id", "colour")
             .annotate(points=Sum("points"))
         ):
-            totals[row["player_id"]][row["colour"]] += row["points"] or 0
+            totals[row["player_id"]][row["colour"]] = totals[row["player_id"]].get(
+                row["colour"], 0
+            ) + (row["points"] or 0)
     return totals
 
 
@@ -119,15 +132,24 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
         membership.setdefault(player_id, "Visitor")
     ids = sorted(membership)
     totals = approved_totals_at(player_ids=ids, year=year, month=months[-1])
+    scheme = current_scheme()
+    abf = scheme.code == "abf"
     rows: list[RankingRow] = []
     for chunk in _chunks(ids):
         players = Player.objects.filter(pk__in=chunk).exclude(status=Player.Status.DECEASED)
         for player in players.select_related("home_club"):
             colours = totals[player.pk]
-            rank = rank_for(
-                Totals(green=colours["green"], red=colours["red"], gold=colours["gold"]),
-                player.pre_1982_red,
-            )
+            if abf:
+                rank = rank_for(
+                    Totals(
+                        green=colours.get("green", 0),
+                        red=colours.get("red", 0),
+                        gold=colours.get("gold", 0),
+                    ),
+                    player.pre_1982_red,
+                )
+            else:
+                rank = scheme.rank_for(colours)
             rows.append(
                 RankingRow(
                     abf_number=player.abf_number,
@@ -135,11 +157,12 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
                     given_names=player.given_names,
                     membership=membership[player.pk],
                     home_club=player.home_club.number if player.home_club else None,
-                    green=colours["green"],
-                    red=colours["red"],
-                    gold=colours["gold"],
+                    green=colours.get("green", 0),
+                    red=colours.get("red", 0),
+                    gold=colours.get("gold", 0),
                     rank=rank.name if rank else "",
                     at_club=at_club.get(player.pk, 0),
+                    points=dict(colours),
                 )
             )
     rows.sort(
@@ -254,13 +277,17 @@ CSV_HEADER = [
     "Given names",
     "Membership",
     "Home club",
-    "Green",
-    "Red",
-    "Gold",
+    "{kinds}",
     "Total",
     "Rank",
     "Points at the club this quarter",
 ]
+
+
+def _csv_header() -> list[str]:
+    labels = [label for _, label in current_scheme().point_kind_choices()]
+    at = CSV_HEADER.index("{kinds}")
+    return [*CSV_HEADER[:at], *labels, *CSV_HEADER[at + 1 :]]
 
 
 def _cells(row: RankingRow) -> list[str]:
@@ -270,9 +297,7 @@ def _cells(row: RankingRow) -> list[str]:
         row.given_names,
         row.membership,
         str(row.home_club or ""),
-        points_text(row.green),
-        points_text(row.red),
-        points_text(row.gold),
+        *(points_text(row.points_of(kind)) for kind in point_kind_codes()),
         points_text(row.total),
         row.rank,
         points_text(row.at_club),
@@ -280,12 +305,13 @@ def _cells(row: RankingRow) -> list[str]:
 
 
 def report_csv(report: RankingReport) -> str:
-    return render_csv(CSV_HEADER, (_cells(row) for row in report_rows(report)))
+    return render_csv(_csv_header(), (_cells(row) for row in report_rows(report)))
 
 
 def report_pdf(report: RankingReport) -> bytes:
     club = report.club
     rows = report_rows(report)
+    kinds = point_kind_codes()
     sections: list[TableSection | TextSection] = []
     for membership, heading in (
         ("Home", "Home members"),
@@ -301,9 +327,7 @@ def report_pdf(report: RankingReport) -> bytes:
                 header=[
                     "ABF no.",
                     "Name",
-                    "Green",
-                    "Red",
-                    "Gold",
+                    *(label for _, label in current_scheme().point_kind_choices()),
                     "Total",
                     "Rank",
                     "This quarter",
@@ -312,16 +336,14 @@ def report_pdf(report: RankingReport) -> bytes:
                     [
                         row.abf_number,
                         f"{row.family_name}, {row.given_names}",
-                        points_text(row.green),
-                        points_text(row.red),
-                        points_text(row.gold),
+                        *(points_text(row.points_of(kind)) for kind in kinds),
                         points_text(row.total),
                         row.rank or "-",
                         points_text(row.at_club),
                     ]
                     for row in group
                 ],
-                numeric=(2, 3, 4, 5, 7),
+                numeric=(*range(2, 3 + len(kinds)), 4 + len(kinds)),
             )
         )
     if not sections:

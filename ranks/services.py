@@ -11,11 +11,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.db import connection, transaction
-from django.db.models import Sum
+from django.db.models import Case, F, Sum, Value, When
+from django.db.models.functions import Greatest
 
 from awards.models import Credit, Event, PlayerTotals
 from centre.mail import email_once
 from centre.models import Period
+from centre.schemes import current_scheme
 from players import calendar
 from players.models import Player
 from ranks import documents, tasks
@@ -162,10 +164,12 @@ def _promote_chunk(
         )
         # 1.8: ranks never go down; a player who passes several ranks in one month is
         # promoted once, to the highest: the certificate is for the rank now held.
+        json_object = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
         cursor.execute(
             f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "  # noqa: S608
-            "green, red, gold, pre_1982_red, promoted_at) "
-            "SELECT player_id, reached, rank_name, %s, club_id, green, red, gold, pre, %s "
+            "totals, pre_1982_red, stars, promoted_at) "
+            "SELECT player_id, reached, rank_name, %s, club_id, "
+            f"{json_object}('green', green, 'red', red, 'gold', gold), pre, 0, %s "
             f"FROM {_REACHED} WHERE reached > held ON CONFLICT DO NOTHING",
             [period.pk, stamp],
         )
@@ -183,6 +187,63 @@ def _promote_chunk(
         )
         run.one_thousand_club = max(cursor.rowcount, 0)
         cursor.execute(f"DROP TABLE {_REACHED}")
+    return run
+
+
+def _promote_chunk_by_scheme(
+    *, player_ids: list[int], period: Period, now: datetime, everyone: bool = False
+) -> PromotionsRun:
+    """Promote one chunk of players under a scheme other than the ABF's: their approved
+    lifetime totals by kind read in one query, the rank each reaches found by the scheme's
+    `rank_for` (NZ: with its stars), and the promotions and ranks held written in one
+    statement each. As with the ABF's, a rank is only ever raised and a promotion to a rank
+    already recorded is left as it is, so a repeated run changes nothing twice."""
+    run = PromotionsRun(players=len(player_ids))
+    if not player_ids:
+        return run
+    scheme = current_scheme()
+    totals: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in (
+        PlayerTotals.objects.filter(player_id__in=player_ids)
+        .values("player_id", "kind")
+        .annotate(points=Sum("approved"))
+        .order_by()
+    ):
+        totals[row["player_id"]][row["kind"]] = int(row["points"] or 0)
+    players = Player.objects.filter(pk__in=player_ids).values_list(
+        "pk", "rank_order", "home_club_id"
+    )
+    promotions, raised = [], []
+    for player_id, held, club_id in players:
+        lifetime = totals.get(player_id, {})
+        reached = scheme.rank_for(lifetime)
+        if reached is None or reached.order <= held:
+            continue
+        promotions.append(
+            Promotion(
+                player_id=player_id,
+                rank_order=reached.order,
+                rank_name=reached.name,
+                period=period,
+                club_id=club_id,
+                totals=lifetime,
+                stars=scheme.stars(reached, lifetime) if scheme.stars else 0,
+                promoted_at=now,
+            )
+        )
+        raised.append(Player(pk=player_id, rank_order=reached.order))
+    created = Promotion.objects.bulk_create(promotions, ignore_conflicts=True)
+    run.promotions = len(created)
+    # Ranks never go down: each is raised to the greater of the rank held and the rank
+    # reached, in one statement for up to a thousand players.
+    for start in range(0, len(raised), 1000):
+        some = raised[start : start + 1000]
+        Player.objects.filter(pk__in=[p.pk for p in some]).update(
+            rank_order=Greatest(
+                F("rank_order"),
+                Case(*(When(pk=p.pk, then=Value(p.rank_order)) for p in some)),
+            )
+        )
     return run
 
 
@@ -216,10 +277,13 @@ def promotions_run(
     chunk_size = chunk_size or PROMOTION_CHUNK
     run = PromotionsRun()
     now = calendar.now()
+    # The ABF's ladder (1.8, with the pre-1982 red points) in SQL; any other scheme's through
+    # its own `rank_for`.
+    promote = _promote_chunk if current_scheme().code == "abf" else _promote_chunk_by_scheme
     for start in range(0, len(player_ids), chunk_size):
         chunk = player_ids[start : start + chunk_size]
         with transaction.atomic():
-            done = _promote_chunk(player_ids=chunk, period=period, now=now, everyone=everyone)
+            done = promote(player_ids=chunk, period=period, now=now, everyone=everyone)
         run.players += done.players
         run.promotions += done.promotions
         run.one_thousand_club += done.one_thousand_club

@@ -33,6 +33,7 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from awards.models import Credit, Grant, PlayerTotals
 from awards.services.positions import positions_refresh
 from centre.models import Period
+from centre.schemes import has_feature
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
 from clubs.models import Club
 from players.models import Player
@@ -40,6 +41,7 @@ from ranks.ladder import rank_order_sql
 from ranks.models import YearStanding
 from scheme.abf.grants import mccutcheon_excluded
 from scheme.abf.ranks import RANKS, Rank
+from scheme.base import STANDINGS
 
 COLOURS = ("green", "red", "gold")
 
@@ -237,6 +239,11 @@ def standings_refresh_at_close(*, period: Period) -> None:
     before) are dropped too. The approved totals did not change here: their version stays,
     so the tables just kept are the current ones.
     """
+    if not has_feature(STANDINGS):
+        # A scheme without the McCutcheon standings keeps the national positions only.
+        positions_refresh()
+        data_changed(PLAYERS)
+        return
     version = data_version(APPROVED, PRE_1982)
     kept = cache.get(_kept_key(period.year))
     # Points brought forward this month move ranks at 1 January, not points of the year.

@@ -29,3 +29,12 @@ def ranking_reports(year: int | None = None, quarter: int | None = None) -> int:
 @shared_task(**EMAIL_RETRY)
 def ranking_report_email(report_id: int) -> bool:
     return reports.ranking_report_email_send(report_id=report_id)
+
+
+@shared_task
+def grades_regrade(year: int | None = None) -> int:
+    """NZ: on 1 February, every player's Rating Points and grade for the year; run again,
+    it writes the same figures."""
+    from ranks.grading import grades_regrade as regrade
+
+    return regrade(year=year or timezone.localdate().year)

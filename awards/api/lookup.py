@@ -66,7 +66,7 @@ def _public(player: Player, totals: selectors.Totals) -> dict:
         "status": player.status,
         "totals": totals.as_json(),
         # 1.4.4: the rank as of the last close, and what the next one still needs.
-        **player_rank_standing(player=player, **totals.lifetime).as_json(),
+        **player_rank_standing(player=player, lifetime=totals.lifetime).as_json(),
     }
 
 
@@ -204,7 +204,7 @@ class MasterpointStatementApi(APIView):
             {
                 "abf_number": player.abf_number,
                 **player_rank_standing(
-                    player=player, **selectors.player_totals(player=player).lifetime
+                    player=player, lifetime=selectors.player_totals(player=player).lifetime
                 ).as_json(),
                 "opening": opening,
                 "lines": [

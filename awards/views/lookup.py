@@ -14,9 +14,10 @@ from awards.forms import StatementPeriodForm
 from awards.statements import statement_csv, statement_pdf
 from centre import params
 from centre.responses import file_response
+from centre.schemes import current_scheme
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
-from players.selectors import player_fingerprint
+from players.selectors import player_fingerprint, player_grade_in_force
 
 # Players on one page of the lookup's results.
 LOOKUP_PAGE_SIZE = 50
@@ -64,8 +65,23 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     return render(
         request,
         "awards/player.html",
-        {**record, "player": player, "form": form, "query": request.GET.urlencode()},
+        {
+            **record,
+            "player": player,
+            "form": form,
+            "query": request.GET.urlencode(),
+            "country": COUNTRIES.get(current_scheme().code, "the registry"),
+            "chart_kinds": [
+                {"key": kind.code, "label": kind.label, "colour": kind.colour_hex}
+                for kind in sorted(current_scheme().point_kinds, key=lambda k: k.order)
+            ],
+            "grade": player_grade_in_force(player=player),
+        },
     )
+
+
+# What the player page calls the country of a scheme's registry.
+COUNTRIES = {"abf": "Australia", "nz": "New Zealand", "acbl": "the ACBL"}
 
 
 def _player_record(player: Player, start: date | None, end: date | None, year: int) -> dict:

@@ -2,6 +2,7 @@
 
 from django import template
 
+from centre.schemes import current_scheme
 from players.models import Player
 from players.selectors import player_rank_standing
 from scheme.core.points import points_text
@@ -10,10 +11,21 @@ register = template.Library()
 
 
 @register.inclusion_tag("players/_rank_standing.html")
-def rank_standing(player: Player, lifetime: dict[str, int]) -> dict:
-    """`lifetime` is the player's points by colour as the page shows them, in hundredths."""
-    standing = player_rank_standing(
-        player=player, green=lifetime["green"], red=lifetime["red"], gold=lifetime["gold"]
-    )
+def rank_standing(player: Player, lifetime: dict[str, int], grade: object = None) -> dict:
+    """`lifetime` is the player's points by kind as the page shows them, in hundredths;
+    `grade` the player's grade in force (NZ), if the scheme grades players."""
+    standing = player_rank_standing(player=player, lifetime=lifetime)
     needed = [(key, f"{points_text(value)} more {what}") for key, value, what in standing.needed()]
-    return {"player": player, "standing": standing, "needed": needed}
+    return {
+        "player": player,
+        "standing": standing,
+        "needed": needed,
+        "scheme": current_scheme(),
+        "grade": grade,
+    }
+
+
+@register.filter
+def stars(count: int) -> str:
+    """NZ: a rank's stars, as stars."""
+    return "\u2605" * int(count or 0)

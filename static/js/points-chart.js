@@ -28,11 +28,18 @@
       return; // the table of figures stays the whole answer
     }
     var months = JSON.parse(source.textContent);
+    // The scheme's kinds of point with their colours, when the page gives them.
+    var kindsSource = document.getElementById(canvas.getAttribute("data-points-kinds"));
+    var kinds = kindsSource
+      ? JSON.parse(kindsSource.textContent).map(function (kind) {
+          return { key: kind.key, label: kind.label, fallback: kind.colour };
+        })
+      : COLOURS;
     new window.Chart(canvas, {
       type: "line",
       data: {
         labels: months.map(function (month) { return month.label; }),
-        datasets: COLOURS.map(function (colour) {
+        datasets: kinds.map(function (colour) {
           var stroke = cssColour(colour.key, colour.fallback);
           return {
             label: colour.label,

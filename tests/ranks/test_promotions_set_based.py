@@ -128,7 +128,7 @@ def test_everyone_is_given_the_rank_of_the_per_player_rule(seed):
             promoted += 1
             promotion = promotions[player.pk]
             assert (promotion.rank_order, promotion.rank_name) == (order, RANKS[order - 1].name)
-            assert (promotion.green, promotion.red, promotion.gold) == (
+            assert tuple(promotion.totals[c] for c in ("green", "red", "gold")) == (
                 drawn.green,
                 drawn.red,
                 drawn.gold,

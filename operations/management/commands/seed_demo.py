@@ -21,7 +21,7 @@ from awards.selectors import player_totals_from_ledger
 from billing.services import invoice_email_send, quarter_invoices_issue
 from centre.models import Period, Role, User
 from clubs.models import Club, State
-from operations.services import POST_CLOSE_STEPS
+from operations.services import close_steps
 from players import abf_numbers
 from players.models import Alternate, Player
 from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
@@ -160,7 +160,7 @@ class Command(BaseCommand):
         staff = User.objects.get(username="staff1")
         today = timezone.localdate()
         months = history_months(today)
-        steps = [name for name, _ in POST_CLOSE_STEPS]
+        steps = [name for name, _ in close_steps()]
         periods = []
         for y, m in months:
             period, _ = Period.objects.get_or_create(

@@ -1,0 +1,71 @@
+"""The one switch for what a scheme does not have (scheme.base: `Scheme.features`).
+
+Each page and API operation of an optional feature is named here by its URL name (or the
+start of it); under a scheme without the feature it answers 404, as a page that does not
+exist, and the navigation leaves it out. Templates ask `{% if features.levies %}`
+(centre.schemes.scheme_context).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+
+from centre.schemes import current_scheme
+from scheme.base import (
+    AUTHORISATIONS,
+    CREDIT_FILES,
+    LEVIES,
+    NATIONAL_FILES,
+    RECIPROCITY,
+    STANDINGS,
+)
+
+# feature -> URL names, or their beginnings, of its pages and API operations.
+FEATURE_URLS: dict[str, tuple[str, ...]] = {
+    # 2.6, 2.7, 6.2.1: authorisations, their requests, the B4c entitlements and registers.
+    AUTHORISATIONS: ("b4c:", "awards:authorisation", "awards:b4c", "api-b4c-", "authorisation"),
+    # 8: the ABF's invoices, statements and payments of levies and capitation.
+    LEVIES: (
+        "billing:statement",
+        "billing:club_statement",
+        "billing:payment_new",
+        "billing:invoice_pdf",
+    ),
+    # 1.7: the McCutcheon standings.
+    STANDINGS: ("ranks:standings", "standings", "mccutcheon"),
+    # App. F: the national files.
+    NATIONAL_FILES: ("national:",),
+    # App. D: credit files checked by the API, and written from results.
+    CREDIT_FILES: ("upload-check", "upload-credit-file"),
+    # 1.3.4: points earned overseas converted.
+    RECIPROCITY: ("awards:reciprocity",),
+}
+
+
+def feature_of(url_name: str) -> str | None:
+    """The optional feature a page or operation belongs to, or None for every scheme's."""
+    for feature, names in FEATURE_URLS.items():
+        if url_name.startswith(names):
+            return feature
+    return None
+
+
+def url_available(url_name: str) -> bool:
+    """Whether the page or operation exists under the deployment's scheme."""
+    feature = feature_of(url_name)
+    return feature is None or current_scheme().has(feature)
+
+
+class SchemeFeaturesMiddleware:
+    """A page or operation of a feature the scheme does not have answers 404."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
+        match = request.resolver_match
+        if match is not None and match.view_name and not url_available(match.view_name):
+            raise Http404("This page is not part of the scheme this registry runs.")
