@@ -19,7 +19,7 @@ from awards.services.entry import Entry
 from awards.services.events import EventDetails
 from centre.access import club_for
 from centre.models import User
-from centre.schemes import grade_choices
+from centre.schemes import current_scheme, grade_choices
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from players import abf_numbers
@@ -38,6 +38,7 @@ from scheme.abf import (
     credit_files,
 )
 from scheme.abf.validation import MAX_BOARDS, MAX_SESSIONS, MAX_TABLES, event_within_limits
+from scheme.base import AUTHORISATIONS
 from scheme.core.points import PointsError, parse_points, points_text
 
 RANKING_HELP = (
@@ -305,6 +306,18 @@ class EventDetailsForm(forms.Form):
         self.fields["grade"].choices = [
             (code, label) for code, label in grade_choices() if code in grades
         ]
+        scheme = current_scheme()
+        if scheme.code != "abf":
+            # Another scheme's grade (NZ: the event's status) and none of the ABF's checks
+            # of the event's shape (4.x) or authorisations (2.6).
+            self.fields["grade"].label = "Status of event" if scheme.code == "nz" else "Grade"
+            self.fields["grade"].initial = next(iter(sorted(grades)), None)
+            for name in ("tables", "movement", "boards"):
+                self.fields.pop(name, None)
+            if "club" in grades:
+                self.fields["grade"].initial = "club"
+        if not scheme.has(AUTHORISATIONS):
+            self.fields.pop("authorisation_number", None)
         if "E" in grades:
             # 1.5.1: grade E, club events, is what a club masterpoints week by week.
             self.fields["grade"].initial = "E"

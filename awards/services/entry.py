@@ -125,6 +125,7 @@ def credit_entries_check(
     if problems:
         raise UploadRejected(problems)
     colour_extension = {"green": ".grn", "red": ".red", "gold": ".gld"}
+    # Under another scheme the file only carries the rows: its lines are of the grade's kind.
     extension = colour_extension.get(
         grade_colour(event.grade) if event.grade in ABF_GRADES else "green", ".grn"
     )

@@ -12,6 +12,7 @@ from django.utils import timezone
 from awards.models import Event, grade_colour
 from awards.services.errors import Problem
 from centre.models import User
+from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import grade_refusal, grades_issuable_by, organisers_for
@@ -105,11 +106,28 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
     return problems
 
 
+def grades_for(*, by: User) -> frozenset[str]:
+    """The grades of event a login may issue: the ABF's by who issues them (1.6); under
+    another scheme, any of its grades (its rule book names no issuer by grade)."""
+    scheme = current_scheme()
+    if scheme.code == "abf":
+        return grades_issuable_by(by.issuer_role)
+    return frozenset(grade.code for grade in scheme.grades)
+
+
 def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
     """Everything wrong with the event's details, or with this login issuing its grade."""
     problems: list[Problem] = _organiser_problems(by=by, event=event)
     if not event.name.strip():
         problems.append(Problem(0, "Give the event's name.", "event.name"))
+    scheme = current_scheme()
+    if scheme.code != "abf":
+        if event.grade not in grades_for(by=by):
+            problems.append(
+                Problem(0, f"{event.grade!r} is not a grade of the {scheme.name}.", "event.grade")
+            )
+            return problems
+        return problems + _shape_problems(event)
     if event.grade not in ABF_GRADES:
         problems.append(Problem(0, f"{event.grade!r} is not a grade of 1.5.1.", "event.grade"))
         return problems
@@ -133,6 +151,12 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
         problems.append(
             Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
         )
+    return problems + _shape_problems(event)
+
+
+def _shape_problems(event: EventDetails) -> list[Problem]:
+    """The event's dates, sessions and kind."""
+    problems: list[Problem] = []
     if event.ends_on and event.ends_on < event.starts_on:
         problems.append(Problem(0, "The event ends before it starts.", "event.ends_on"))
     if event.sessions < 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
@@ -17,12 +17,13 @@ from awards.services.award_checks import award_lines_check
 from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails, event_organiser_resolve, event_problems
 from centre.models import User
-from centre.schemes import point_kind_codes
+from centre.schemes import current_scheme, point_kind_codes
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import needs_authorisation
+from scheme.base import CREDIT_FILES
 from scheme.core.points import points_text
 
 # ABF numbers per query: well under SQLite's 32,766 parameters.
@@ -224,9 +225,31 @@ def credit_upload_check(
     event_organiser_resolve(by=by, event=event)
     parsed = credit_files.parse(filename, content)
     problems += [Problem(e.line, e.message) for e in parsed.errors]
-    event_colour = grade_colour(event.grade) if event.grade in ABF_GRADES else ""
+    scheme = current_scheme()
+    abf = scheme.code == "abf"
+    grades = ABF_GRADES if abf else {grade.code for grade in scheme.grades}
+    event_colour = grade_colour(event.grade) if event.grade in grades else ""
     ceiling = None
-    if event_colour:
+    if event_colour and not abf:
+        # Another scheme's awards come typed on screen or from results, carried in the
+        # file's line format; every line is of the kind the event's grade awards.
+        if source == CreditUpload.Source.FILE and not scheme.has(CREDIT_FILES):
+            problems.append(
+                Problem(
+                    0,
+                    f"The {scheme.name} has no credit files: enter the event's awards on "
+                    "screen, or upload its results.",
+                )
+            )
+            checked = _Checked()
+        else:
+            checked = _check_lines(
+                credits=[replace(credit, colour=None) for credit in parsed.credits],
+                event_colour=event_colour,
+                filename=filename,
+            )
+            problems += checked.problems
+    elif event_colour:
         file_colours = credit_files.line_format(filename)
         single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None
         if single and single != event_colour:
@@ -277,7 +300,7 @@ def credit_upload_check(
                 )
             )
     authorisation = None
-    if event.grade in ABF_GRADES:
+    if abf and event.grade in ABF_GRADES:
         authorisation, more = _authorisation_problems(
             by=by, event=event, number=authorisation_number, red_total=checked.totals.get("red", 0)
         )

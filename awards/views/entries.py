@@ -46,7 +46,7 @@ def _entry_page(
                     entries=rows.entries(),
                     event=form.event_details(),
                     source=source,
-                    authorisation_number=form.cleaned_data["authorisation_number"],
+                    authorisation_number=form.cleaned_data.get("authorisation_number", ""),
                 )
             except UploadRejected as rejected:
                 _problems_show(rejected, form=form, rows=rows)

@@ -16,11 +16,12 @@ from awards.limits import MAX_ERRORS_LISTED
 from awards.models import CreditUpload
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.errors import AwardsError, Problem, UploadRejected
+from awards.services.events import grades_for
 from awards.services.results_in import results_upload_check
 from awards.services.uploads import credit_upload_check
 from centre.permissions import UPLOADERS, role_required
 from clubs.selectors import congress_organisers_for
-from scheme.abf.issuers import grades_issuable_by, organisers_for
+from scheme.abf.issuers import organisers_for
 
 
 def uploader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -30,7 +31,7 @@ def uploader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     @role_required(*UPLOADERS)
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if not grades_issuable_by(request.user.issuer_role):
+        if not grades_for(by=request.user):
             raise PermissionDenied("This login issues no masterpoints.")
         return view(request, *args, **kwargs)
 
@@ -43,7 +44,7 @@ PREVIEW_LINES = 1000
 def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> EventDetailsForm:
     """The event's details as this login may give them: its grades and its organisers."""
     options = {
-        "grades": grades_issuable_by(request.user.issuer_role),
+        "grades": grades_for(by=request.user),
         "organisers": organisers_for(request.user.issuer_role),
         "congress_organisers": congress_organisers_for(user=request.user),
     }
@@ -62,7 +63,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
             filename=sent.name,
             content=sent.read(),
             event=form.event_details(),
-            authorisation_number=data["authorisation_number"],
+            authorisation_number=data.get("authorisation_number", ""),
             intended=data["intended"],
         )
     return results_upload_check(
@@ -78,7 +79,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
         organiser=data.get("organiser") or "",
         club=data.get("club_number"),
         congress_organiser=data.get("congress_organiser"),
-        authorisation_number=data["authorisation_number"],
+        authorisation_number=data.get("authorisation_number", ""),
         credit_filename=sent.name if sent else "",
         credit_content=sent.read() if sent else None,
         intended=data["intended"],

@@ -20,14 +20,17 @@ from awards.models import Credit, Event, PlayerTotals
 from awards.selectors import player_totals_from_ledger
 from billing.services import invoice_email_send, quarter_invoices_issue
 from centre.models import Period, Role, User
+from centre.schemes import current_scheme
 from clubs.models import Club, State
 from operations.services import close_steps
 from players import abf_numbers
-from players.models import Alternate, Player
+from players.models import Alternate, Player, PlayerGrade
+from ranks.grading import GRADED_SCHEMES
 from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
 from ranks.services import promotions_run
 from scheme.abf import Event as RulesEvent
 from scheme.abf import Field, Kind, Session, compute_awards
+from scheme.base import AUTHORISATIONS, LEVIES, Scheme
 from scheme.core.calendar import SYDNEY
 from scheme.core.calendar import previous_quarter_of as previous_quarter
 
@@ -85,6 +88,41 @@ CLUBS = {
 }
 REMOTE = {"Broken Hill Bridge Club", "Mildura Bridge Club", "Kalgoorlie Bridge Club"}
 
+# New Zealand Bridge's districts (its regions), each with clubs of its own.
+NZ_DISTRICTS = [
+    ("NTH", "Northland and Auckland", 100),
+    ("WBP", "Waikato and Bay of Plenty", 200),
+    ("CEN", "Central Districts", 300),
+    ("WLG", "Wellington", 400),
+    ("CAN", "Canterbury and Westland", 500),
+    ("OTS", "Otago and Southland", 600),
+]
+NZ_CLUBS = {
+    "NTH": ["Auckland Bridge Club", "North Shore Bridge Club", "Whangarei Bridge Club"],
+    "WBP": ["Hamilton Bridge Club", "Tauranga Bridge Club", "Rotorua Bridge Club"],
+    "CEN": ["Palmerston North Bridge Club", "Napier Bridge Club", "New Plymouth Bridge Club"],
+    "WLG": ["Wellington Bridge Club", "Kapiti Bridge Club", "Hutt Valley Bridge Club"],
+    "CAN": ["Canterbury Bridge Club", "Timaru Bridge Club", "Greymouth Bridge Club"],
+    "OTS": ["Otago Bridge Club", "Invercargill Bridge Club", "Queenstown Bridge Club"],
+}
+# ACBL units (the registry's regions), each named with its district.
+ACBL_UNITS = [
+    ("124", "Unit 124, Greater Los Angeles (District 23)", 100),
+    ("139", "Unit 139, Chicago (District 13)", 200),
+    ("151", "Unit 151, Houston (District 16)", 300),
+    ("166", "Unit 166, Toronto (District 2)", 400),
+    ("503", "Unit 503, Greater New York (District 24)", 500),
+]
+ACBL_CLUBS = {
+    "124": ["Santa Monica Bridge Club", "Pasadena Bridge Club", "Long Beach Bridge Club"],
+    "139": ["Evanston Bridge Club", "Naperville Bridge Club", "Oak Park Bridge Club"],
+    "151": ["Houston Bridge Center", "Sugar Land Bridge Club", "The Woodlands Bridge Club"],
+    "166": ["Toronto Bridge Club", "Mississauga Bridge Club", "Richmond Hill Bridge Club"],
+    "503": ["Manhattan Bridge Club", "Brooklyn Bridge Club", "Westchester Bridge Club"],
+}
+# Each scheme's regions and their clubs: (code, name, first club number) and names by code.
+REGIONS = {"abf": (STATES, CLUBS), "nz": (NZ_DISTRICTS, NZ_CLUBS), "acbl": (ACBL_UNITS, ACBL_CLUBS)}
+
 SPECIAL_CLUBS = [
     (991, "Foreign Players", Club.Kind.FOREIGN),
     (992, "NZ Players", Club.Kind.NZ),
@@ -113,6 +151,83 @@ def history_months(today: date) -> list[tuple[int, int]]:
     return months
 
 
+# The demo's balances brought forward by kind, commonest first: (share of players with any,
+# Pareto shape, scale in hundredths), long-tailed as a real register's lifetime totals are.
+BALANCES = ((0.95, 1.1, 250), (0.45, 1.0, 400), (0.12, 0.9, 150), (0.06, 0.9, 100), (0.03, 0.9, 80))
+
+
+def _kind_label(code: str) -> str:
+    label = current_scheme().point_kind(code).label
+    return label if label.lower().endswith("points") else f"{label} points"
+
+
+def _club_grade(scheme: Scheme) -> str:
+    """The grade of a scheme's weekly club session: the ABF's E, NZ's club session, the
+    ACBL's open club game; otherwise its first grade."""
+    codes = [grade.code for grade in scheme.grades]
+    return next((code for code in ("E", "club", "CO") if code in codes), codes[0])
+
+
+def _balance_plan(scheme: Scheme) -> list[tuple[str, str, tuple[float, float, int]]]:
+    """(kind, grade of its balance event, its BALANCES row): the ABF's green (E), red (B4)
+    and gold (A); another scheme's club kind first, then its other kinds that some grade
+    awards."""
+    if scheme.code == "abf":
+        return list(zip(("green", "red", "gold"), ("E", "B4", "A"), BALANCES, strict=False))
+    club_kind = scheme.grade(_club_grade(scheme)).point_kind
+    kinds = sorted(scheme.point_kinds, key=lambda k: (k.code != club_kind, k.order))
+    plan = []
+    for kind in kinds:
+        grade = next((g.code for g in scheme.grades if g.point_kind == kind.code), None)
+        if grade is not None and len(plan) < len(BALANCES):
+            plan.append((kind.code, grade, BALANCES[len(plan)]))
+    return plan
+
+
+def _session_awards(
+    scheme: Scheme, grade: str, kind: str, tables: int, rng: random.Random
+) -> dict[str, dict[str, int]]:
+    """Each pair's points of one Mitchell session (labels N1.., E1..), by kind."""
+    ranking = {d: [f"{d}{i + 1}" for i in range(tables)] for d in ("N", "E")}
+    for order in ranking.values():
+        rng.shuffle(order)
+    if scheme.calculator_event and scheme.calculator_answer:
+        request = {
+            "rules": scheme.default_edition,
+            "status": grade,
+            "grade": grade,
+            "kind": "pairs",
+            "sessions": [
+                {
+                    "deals": 24,
+                    "fields": [
+                        {
+                            "movement": "mitchell",
+                            "tables": tables,
+                            "ranking": [[label] for label in ranking[d]],
+                            "name": name,
+                        }
+                        for d, name in (("N", "N/S"), ("E", "E/W"))
+                    ],
+                }
+            ],
+        }
+        answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
+        return {
+            contestant["label"]: {
+                code: int(Decimal(str(points)) * 100)
+                for code, points in contestant["points"].items()
+            }
+            for contestant in answer["contestants"]
+        }
+    scale = (150, 100, 70, 50, 35)
+    return {
+        label: {kind: scale[place]}
+        for order in ranking.values()
+        for place, label in enumerate(order[: len(scale)])
+    }
+
+
 def slug(name: str) -> str:
     return "".join(c for c in name.lower() if c.isalnum())[:24]
 
@@ -131,13 +246,53 @@ class Command(BaseCommand):
                 f"a superuser among them, with the published password {DEMO_PASSWORD!r}. "
                 "Create the first staff login with `manage.py createsuperuser` instead."
             )
+        scheme = current_scheme()
+        self.stdout.write(f"Scheme: {scheme.name} ({scheme.code})")
         states = self.seed_states()
         clubs = self.seed_clubs(states)
         self.seed_players(clubs, players)
         logins = self.seed_logins(states, clubs)
         self.seed_history(clubs)
-        self.seed_b4c_entitlements()
+        if scheme.has(AUTHORISATIONS):
+            self.seed_b4c_entitlements()
+        if scheme.code in GRADED_SCHEMES:
+            graded = self.seed_opening_grades()
+            self.stdout.write(f"Grades: {graded} players graded")
         self.print_logins(logins)
+
+    def seed_opening_grades(self) -> int:
+        """NZ (Outline rules 4, 6): the Rating Points and grades the demo's register opens
+        with, in force from this year's 1 February: each player's balance brought forward
+        taken as the points of the year before (the demo has no earlier years), graded as
+        the 31 December calculation would (ranks.grading does every later year)."""
+        year = timezone.localdate().year
+        if PlayerGrade.objects.filter(year=year).exists():
+            return PlayerGrade.objects.filter(year=year).count()
+        from scheme.nz import grading, kinds
+        from scheme.nz.ranks import PROVINCIAL_MASTER
+
+        balances: dict[int, dict[str, int]] = {}
+        for player_id, kind, points in PlayerTotals.objects.filter(
+            brought_forward=True
+        ).values_list("player_id", "kind", "approved"):
+            balances.setdefault(player_id, {})[kind] = points
+        ranks = dict(Player.objects.values_list("pk", "rank_order"))
+        grades = []
+        for player_id, points in balances.items():
+            earned = points.get(kinds.A, 0) + points.get(kinds.B, 0)
+            rating = grading.rating_points(
+                previous=0, year_points=earned + kinds.b_points_from_c(points.get(kinds.C, 0))
+            )
+            grade = grading.grade_for(
+                rating_points=rating,
+                a_points=points.get(kinds.A, 0),
+                provincial_master=ranks.get(player_id, 0) >= PROVINCIAL_MASTER.order,
+            )
+            grades.append(
+                PlayerGrade(player_id=player_id, year=year, rating=rating, grade=str(grade))
+            )
+        PlayerGrade.objects.bulk_create(grades, batch_size=2000, ignore_conflicts=True)
+        return len(grades)
 
     def seed_b4c_entitlements(self) -> None:
         """2.6: each club's B4c sessions for this year, and for the next once its October
@@ -202,7 +357,11 @@ class Command(BaseCommand):
         # masterpoint secretary as the quarter's jobs do (each sent once, then marked).
         year, quarter = previous_quarter(today)
         reports = ranking_reports_issue(year=year, quarter=quarter)
-        invoices = quarter_invoices_issue(year=year, quarter=quarter, issued_on=today)
+        invoices = (
+            quarter_invoices_issue(year=year, quarter=quarter, issued_on=today)
+            if current_scheme().has(LEVIES)
+            else []
+        )
         emailed = sum(ranking_report_email_send(report_id=report.pk) for report in reports)
         emailed += sum(
             invoice_email_send(invoice_id=invoice.pk)
@@ -216,10 +375,11 @@ class Command(BaseCommand):
 
     def _balances_brought_forward(self, period: Period, staff: User, rng) -> list[Credit]:
         day = date(period.year, period.month, 1)
+        plan = _balance_plan(current_scheme())
         events = {
             colour: Event.objects.create(
                 organiser=Event.Organiser.NATIONAL,
-                name=f"{colour.capitalize()} points brought forward from the previous register",
+                name=f"{_kind_label(colour)} brought forward from the previous register",
                 starts_on=day,
                 ends_on=day,
                 grade=grade,
@@ -228,15 +388,14 @@ class Command(BaseCommand):
                 # 1 January, never in the year's standings (1.7.2).
                 of_the_year=False,
             )
-            for colour, grade in (("green", "E"), ("red", "B4"), ("gold", "A"))
+            for colour, grade, _ in plan
         }
         credits = []
         for player_id in Player.objects.values_list("pk", flat=True).order_by("pk"):
             # Long-tailed, as a real register's lifetime totals are.
             amounts = {
-                "green": int(rng.paretovariate(1.1) * 250) if rng.random() < 0.95 else 0,
-                "red": int(rng.paretovariate(1.0) * 400) if rng.random() < 0.45 else 0,
-                "gold": int(rng.paretovariate(0.9) * 150) if rng.random() < 0.12 else 0,
+                colour: int(rng.paretovariate(alpha) * scale) if rng.random() < share else 0
+                for colour, _, (share, alpha, scale) in plan
             }
             for colour, points in amounts.items():
                 if points:
@@ -256,7 +415,10 @@ class Command(BaseCommand):
         return credits
 
     def _club_sessions(self, club: Club, period: Period, rng) -> list[Credit]:
-        """Four weekly grade E Mitchell pairs sessions, awarded by the award engine."""
+        """Four weekly club pairs sessions (ABF grade E Mitchell pairs), awarded by the
+        scheme's award engine."""
+        if current_scheme().code != "abf":
+            return self._scheme_club_sessions(club, period, rng)
         members = list(
             club.home_members.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True)
         )
@@ -308,20 +470,73 @@ class Command(BaseCommand):
                     )
         return credits
 
+    def _scheme_club_sessions(self, club: Club, period: Period, rng) -> list[Credit]:
+        """Another scheme's four weekly club pairs sessions: its club grade, awarded by its
+        engine through the calculator's hooks where the scheme has them (NZ: the Basic
+        Table of C points), otherwise (the ACBL's club games have no such hook yet) by a
+        demo scale that is not the plan's: a point and a half to the winners, less below."""
+        scheme = current_scheme()
+        grade = _club_grade(scheme)
+        kind = scheme.grade(grade).point_kind
+        members = list(
+            club.home_members.filter(status=Player.Status.ACTIVE).values_list("pk", flat=True)
+        )
+        secretary = club.secretary_login
+        credits = []
+        for week in range(4):
+            tables = min(len(members) // 4, rng.randint(5, 12))
+            if tables < 4:
+                break
+            day = date(period.year, period.month, 1 + 7 * week)
+            event = Event.objects.create(
+                organiser=Event.Organiser.CLUB,
+                club=club,
+                state=club.state,
+                name=f"{day:%A} pairs",
+                starts_on=day,
+                ends_on=day,
+                grade=grade,
+                created_by=secretary,
+            )
+            seated = rng.sample(members, tables * 4)
+            pairs = {
+                f"{direction}{i + 1}": seated[(2 * i + offset) * 2 : (2 * i + offset) * 2 + 2]
+                for offset, direction in enumerate(("N", "E"))
+                for i in range(tables)
+            }
+            for label, by_kind in _session_awards(scheme, grade, kind, tables, rng).items():
+                for colour, points in by_kind.items():
+                    for player_id in pairs[label] if points > 0 else ():
+                        credits.append(
+                            Credit(
+                                player_id=player_id,
+                                event=event,
+                                colour=colour,
+                                points=points,
+                                source=Credit.Source.RESULTS,
+                                period=period,
+                                state=Credit.State.APPROVED,
+                                uploaded_by=secretary,
+                            )
+                        )
+        return credits
+
     @transaction.atomic
     def seed_states(self) -> dict[str, State]:
         states = {}
-        for code, name, _ in STATES:
+        regions, _ = REGIONS[current_scheme().code]
+        for code, name, _ in regions:
             states[code], _ = State.objects.get_or_create(code=code, defaults={"name": name})
-        self.stdout.write(f"States: {len(states)}")
+        self.stdout.write(f"{current_scheme().region_name.capitalize()}s: {len(states)}")
         return states
 
     @transaction.atomic
     def seed_clubs(self, states: dict[str, State]) -> list[Club]:
         rng = random.Random(1982)
         clubs = []
-        for code, _, base in STATES:
-            for offset, name in enumerate(CLUBS[code], start=1):
+        regions, names = REGIONS[current_scheme().code]
+        for code, _, base in regions:
+            for offset, name in enumerate(names[code], start=1):
                 club, _ = Club.objects.get_or_create(
                     number=base + offset,
                     defaults={
@@ -337,7 +552,8 @@ class Command(BaseCommand):
                     },
                 )
                 clubs.append(club)
-        for number, name, kind in SPECIAL_CLUBS:
+        # 1.3.3, 1.3.6: the ABF's special clubs.
+        for number, name, kind in SPECIAL_CLUBS if current_scheme().code == "abf" else ():
             club, _ = Club.objects.get_or_create(
                 number=number,
                 defaults={
@@ -356,7 +572,7 @@ class Command(BaseCommand):
         fake.seed_instance(2025)
         rng = random.Random(2025)
         ordinary = [club for club in clubs if not club.is_special]
-        youth = next(club for club in clubs if club.kind == Club.Kind.YOUTH)
+        youth = next((club for club in clubs if club.kind == Club.Kind.YOUTH), None)
         foreign = [club for club in clubs if club.is_special and club is not youth]
         existing = set(Player.objects.values_list("abf_number", flat=True))
 
@@ -368,15 +584,16 @@ class Command(BaseCommand):
         serial = FIRST_DEMO_SERIAL
         planned: list[tuple[Player, list[Club]]] = []
         registered: dict[str, datetime] = {}
+        abf = current_scheme().code == "abf"
         while len(planned) < count:
             serial += rng.randint(1, 40)
             number = abf_numbers.from_serial(serial)
             if number is None:
                 continue
             roll = rng.random()
-            if roll < 0.03:
+            if roll < 0.03 and youth is not None:
                 home, birth_year = youth, rng.randint(2001, 2012)
-            elif roll < 0.05:
+            elif roll < 0.05 and foreign:
                 home, birth_year = rng.choice(foreign), rng.randint(1940, 1995)
             else:
                 home, birth_year = rng.choice(ordinary), rng.randint(1930, 2000)
@@ -392,7 +609,7 @@ class Command(BaseCommand):
                 email=fake.email() if rng.random() < 0.6 else "",
                 status=status,
                 home_club=home if status == Player.Status.ACTIVE else None,
-                pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 else 0,
+                pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 and abf else 0,
             )
             registered[number] = self._registered_at(registration_rng, birth_year, first_points)
             alternates = []
@@ -470,7 +687,7 @@ class Command(BaseCommand):
         for code, state in states.items():
             login(
                 f"state-{code.lower()}",
-                f"{state.name} state masterpoint secretary",
+                f"{state.name} {current_scheme().region_name} masterpoint secretary",
                 role=Role.STATE_SECRETARY,
                 state=state,
                 email=f"masterpoints@{code.lower()}.example.org",

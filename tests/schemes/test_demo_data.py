@@ -1,0 +1,47 @@
+"""`MASTERPOINT_SCHEME=nz make run` and `=acbl`: the demo is of that federation's regions and
+clubs, with closed months of awards in its kinds that agree with the totals, and ranks."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from awards.models import Credit, Event
+from awards.selectors import totals_disagreements
+from clubs.models import Club, State
+from operations.management.commands.seed_demo import REGIONS
+from players.models import Player, PlayerGrade
+from ranks.models import Promotion
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_is_of_the_scheme_s_federation(scheme):
+    out = StringIO()
+    call_command("seed_demo", players=150, stdout=out)
+
+    regions, clubs = REGIONS[scheme.code]
+    assert set(State.objects.values_list("code", flat=True)) == {code for code, _, _ in regions}
+    names = set(Club.objects.values_list("name", flat=True))
+    assert {name for listed in clubs.values() for name in listed} <= names
+    kinds = {kind.code for kind in scheme.point_kinds}
+    used = set(Credit.objects.values_list("colour", flat=True))
+    assert used and used <= kinds
+    assert set(Event.objects.values_list("grade", flat=True)) <= {g.code for g in scheme.grades}
+    assert not Credit.objects.filter(state=Credit.State.PROVISIONAL).exists()
+    assert totals_disagreements() == []
+    assert Promotion.objects.exists()
+    assert Player.objects.filter(rank_order__gt=0).count() > 50
+    if scheme.code == "abf":
+        assert Club.objects.filter(kind=Club.Kind.YOUTH).exists()
+    else:
+        assert not Club.objects.exclude(kind=Club.Kind.ORDINARY).exists()
+    if scheme.code == "nz":
+        # Outline rule 6: everyone with points has a grade from this 1 February.
+        assert PlayerGrade.objects.count() > 50
+        assert set(PlayerGrade.objects.values_list("grade", flat=True)) <= {
+            "Open",
+            "Intermediate",
+            "Junior",
+        }
+    assert scheme.name in out.getvalue()
