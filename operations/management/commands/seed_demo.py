@@ -174,8 +174,9 @@ def _balance_plan(scheme: Scheme) -> list[tuple[str, str, tuple[float, float, in
     awards."""
     if scheme.code == "abf":
         return list(zip(("green", "red", "gold"), ("E", "B4", "A"), BALANCES, strict=False))
-    club_kind = scheme.grade(_club_grade(scheme)).point_kind
-    kinds = sorted(scheme.point_kinds, key=lambda k: (k.code != club_kind, k.order))
+    # The club kind first, then the kinds nearest it in the scheme's order (NZ: C, B, A).
+    club = scheme.point_kind(scheme.grade(_club_grade(scheme)).point_kind)
+    kinds = sorted(scheme.point_kinds, key=lambda k: (abs(k.order - club.order), k.order))
     plan = []
     for kind in kinds:
         grade = next((g.code for g in scheme.grades if g.point_kind == kind.code), None)
@@ -194,7 +195,6 @@ def _session_awards(
     if scheme.calculator_event and scheme.calculator_answer:
         request = {
             "rules": scheme.default_edition,
-            "status": grade,
             "grade": grade,
             "kind": "pairs",
             "sessions": [
