@@ -6,8 +6,10 @@ The upload page and `POST /api/v1/results/check` both call `results_upload_check
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
@@ -22,7 +24,9 @@ from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
 from centre.models import User
+from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser
+from players import abf_numbers
 from players.models import Player
 from scheme.abf import EventAwards, RulesError, compute_awards
 
@@ -110,6 +114,93 @@ def _unregistered(read: ReadResults) -> None:
                 for n in missing
             ]
         )
+
+
+def scheme_results_upload_check(
+    *,
+    by: User,
+    filename: str,
+    content: bytes,
+    grade: str,
+    kind: str = "",
+    name: str = "",
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    organiser: str = "",
+    club: Club | None = None,
+) -> CreditUpload:
+    """Results in under a scheme other than the ABF's: the file read as for the ABF, its
+    event computed by the scheme's own engine (through its calculator hooks), and each
+    player's points of every kind the event awards (NZ: a tournament's A or B points and its
+    sessions' C points) kept as an upload for confirmation. Raises UploadRejected naming each
+    problem; then nothing is stored."""
+    scheme = current_scheme()
+    if scheme.calculator_event is None or scheme.calculator_answer is None:
+        raise UploadRejected(
+            [
+                Problem(
+                    0,
+                    f"The portal cannot yet work out the {scheme.name}'s awards from a "
+                    "results file: enter the event's awards on screen.",
+                    "results",
+                )
+            ]
+        )
+    read = results_file_read(filename=filename, content=content, kind=kind)
+    name = name or read.name
+    starts_on = starts_on or read.date
+    if not name or starts_on is None:
+        raise UploadRejected(
+            [Problem(0, "Give the event's name and the day it was played.", "name")]
+        )
+    request = {**read.request(grade=grade, kind=kind), "rules": scheme.default_edition}
+    try:
+        answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
+    except RulesError as error:
+        raise UploadRejected(
+            [Problem(0, error.message, f"results.{rules_error_path(error)}")]
+        ) from None
+    _unregistered(read)
+    rows: list[tuple[str, str, int]] = []
+    for contestant in answer["contestants"]:
+        for number in read.players.get(contestant["label"], []):
+            for code, points in contestant["points"].items():
+                hundredths = int(Decimal(str(points)) * 100)
+                if hundredths > 0:
+                    rows.append((abf_numbers.normalise(str(number)), code, hundredths))
+    if not rows:
+        raise UploadRejected([Problem(0, "Nobody wins points in these results.", "results")])
+    event = EventDetails(
+        name=name[:160],
+        starts_on=starts_on,
+        ends_on=ends_on,
+        grade=grade,
+        kind=answer.get("kind") or kind or "pairs",
+        sessions=max(1, len(request.get("sessions", []))),
+        organiser=organiser,
+        club=club,
+    )
+    with transaction.atomic():
+        upload = credit_upload_check(
+            by=by,
+            filename=f"{filename.rsplit('.', 1)[0]}.results.json",
+            content=json.dumps(rows).encode(),
+            event=event,
+            intended=True,
+            source=CreditUpload.Source.RESULTS,
+            rows=rows,
+        )
+        upload.preview["results"] = {
+            "format": read.format,
+            "program": read.program,
+            "awards": [
+                {"abf_number": number, "kind": code, "points": points}
+                for number, code, points in rows
+            ],
+            "working": list(answer.get("working", [])),
+        }
+        upload.save(update_fields=["preview"])
+    return upload
 
 
 def results_upload_check(

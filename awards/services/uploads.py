@@ -85,15 +85,22 @@ def _players_by_number(numbers: Iterable[str]) -> dict[str, _Found]:
 
 
 def _check_lines(
-    *, credits: list[credit_files.CreditLine], event_colour: str, filename: str
+    *,
+    credits: list[credit_files.CreditLine],
+    event_colour: str,
+    filename: str,
+    kinds: frozenset[str] = frozenset(),
 ) -> _Checked:
+    """Each line's player and points; a line's kind must be the event's, or one of `kinds`
+    when given (another scheme's results: a tournament's places and sessions may award
+    different kinds)."""
     checked = _Checked()
     players = _players_by_number({c.abf_number for c in credits})
     deceased, inactive = str(Player.Status.DECEASED), str(Player.Status.INACTIVE)
     bad_lines: set[int] = set()
     for credit in credits:
         colour = credit.colour or event_colour
-        if colour != event_colour:
+        if colour != event_colour and colour not in kinds:
             checked.problems.append(
                 Problem(
                     credit.line,
@@ -212,6 +219,7 @@ def credit_upload_check(
     intended: bool = False,
     source: str = CreditUpload.Source.FILE,
     expected: dict[str, int] | None = None,
+    rows: list[tuple[str, str, int]] | None = None,
 ) -> CreditUpload:
     """App. E step 1: check every line and keep the upload, ready for confirmation.
 
@@ -223,8 +231,10 @@ def credit_upload_check(
     """
     problems = event_problems(by=by, event=event)
     event_organiser_resolve(by=by, event=event)
-    parsed = credit_files.parse(filename, content)
-    problems += [Problem(e.line, e.message) for e in parsed.errors]
+    # `rows` (another scheme's awards from results) come ready; `content` only records them.
+    parsed = credit_files.parse(filename, content if rows is None else b"")
+    if rows is None:
+        problems += [Problem(e.line, e.message) for e in parsed.errors]
     scheme = current_scheme()
     abf = scheme.code == "abf"
     grades = ABF_GRADES if abf else {grade.code for grade in scheme.grades}
@@ -242,6 +252,18 @@ def credit_upload_check(
                 )
             )
             checked = _Checked()
+        elif rows is not None:
+            # Awards computed from results by the scheme's engine, each of its own kind.
+            checked = _check_lines(
+                credits=[
+                    credit_files.CreditLine(line, number, kind, points)
+                    for line, (number, kind, points) in enumerate(rows, start=1)
+                ],
+                event_colour=event_colour,
+                filename=filename,
+                kinds=frozenset(kind.code for kind in scheme.point_kinds),
+            )
+            problems += checked.problems
         else:
             checked = _check_lines(
                 credits=[replace(credit, colour=None) for credit in parsed.credits],

@@ -17,9 +17,10 @@ from awards.models import CreditUpload
 from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.events import grades_for
-from awards.services.results_in import results_upload_check
+from awards.services.results_in import results_upload_check, scheme_results_upload_check
 from awards.services.uploads import credit_upload_check
 from centre.permissions import UPLOADERS, role_required
+from centre.schemes import current_scheme
 from clubs.selectors import congress_organisers_for
 from scheme.abf.issuers import organisers_for
 
@@ -57,6 +58,19 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
     """The credit file alone, or the results file (with the credit file if it comes too)."""
     data = form.cleaned_data
     sent, results = data["file"], data["results"]
+    if results is not None and current_scheme().code != "abf":
+        return scheme_results_upload_check(
+            by=request.user,
+            filename=results.name,
+            content=results.read(),
+            grade=data["grade"],
+            kind=data["kind"] if results.name.lower().endswith(".csv") else "",
+            name=data["name"],
+            starts_on=data["starts_on"],
+            ends_on=data["ends_on"],
+            organiser=data.get("organiser") or "",
+            club=data.get("club_number"),
+        )
     if results is None:
         return credit_upload_check(
             by=request.user,
