@@ -73,3 +73,24 @@ def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(
     assert response.status_code == 400
     assert "has no credit files" in response.content.decode()
     assert not CreditUpload.objects.exists()
+
+
+def test_results_an_engine_cannot_read_are_refused_and_nothing_is_kept(
+    settings, client_a, club_a
+):
+    settings.MASTERPOINT_SCHEME = "acbl"
+
+    response = client_a.post(
+        reverse("awards:upload_new"),
+        {
+            "results": SimpleUploadedFile("session.xml", SAMPLE.read_bytes()),
+            "name": "Tuesday pairs",
+            "starts_on": "2025-03-04",
+            "grade": "CO",
+            "kind": "pairs",
+            "sessions": "1",
+        },
+    )
+
+    assert response.status_code == 400
+    assert not CreditUpload.objects.exists()

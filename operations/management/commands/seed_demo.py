@@ -192,6 +192,18 @@ def _session_awards(
     ranking = {d: [f"{d}{i + 1}" for i in range(tables)] for d in ("N", "E")}
     for order in ranking.values():
         rng.shuffle(order)
+    if scheme.code == "acbl" and scheme.calculator_event and scheme.calculator_answer:
+        # The plan's open club game: its sections ranked, by the club game table.
+        request = {
+            "rules": scheme.default_edition,
+            "event": "club_open",
+            "boards": 24,
+            "groups": [
+                {"name": name, "size": tables, "ranking": [[label] for label in ranking[d]]}
+                for d, name in (("N", "N-S"), ("E", "E-W"))
+            ],
+        }
+        return _answered(scheme, request)
     if scheme.calculator_event and scheme.calculator_answer:
         request = {
             "rules": scheme.default_edition,
@@ -212,19 +224,23 @@ def _session_awards(
                 }
             ],
         }
-        answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
-        return {
-            contestant["label"]: {
-                code: int(Decimal(str(points)) * 100)
-                for code, points in contestant["points"].items()
-            }
-            for contestant in answer["contestants"]
-        }
+        return _answered(scheme, request)
     scale = (150, 100, 70, 50, 35)
     return {
         label: {kind: scale[place]}
         for order in ranking.values()
         for place, label in enumerate(order[: len(scale)])
+    }
+
+
+def _answered(scheme: Scheme, request: dict) -> dict[str, dict[str, int]]:
+    """The scheme's engine's awards of a calculator request, by contestant and kind."""
+    answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
+    return {
+        contestant["label"]: {
+            code: int(Decimal(str(points)) * 100) for code, points in contestant["points"].items()
+        }
+        for contestant in answer["contestants"]
     }
 
 
@@ -472,9 +488,9 @@ class Command(BaseCommand):
 
     def _scheme_club_sessions(self, club: Club, period: Period, rng) -> list[Credit]:
         """Another scheme's four weekly club pairs sessions: its club grade, awarded by its
-        engine through the calculator's hooks where the scheme has them (NZ: the Basic
-        Table of C points), otherwise (the ACBL's club games have no such hook yet) by a
-        demo scale that is not the plan's: a point and a half to the winners, less below."""
+        engine through the calculator's hooks (NZ: the Basic Table of C points; the ACBL:
+        its open club game table); a scheme without them by a demo scale that is no rule
+        book's: a point and a half to the winners, less below."""
         scheme = current_scheme()
         grade = _club_grade(scheme)
         kind = scheme.grade(grade).point_kind
