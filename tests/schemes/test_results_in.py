@@ -52,9 +52,7 @@ def test_a_club_session_s_results_become_c_points_by_the_nz_rules(settings, clie
     assert Credit.objects.filter(state="provisional").count() == len(awarded)
 
 
-def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(
-    settings, client_a, club_a
-):
+def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(settings, client_a, club_a):
     settings.MASTERPOINT_SCHEME = "nz"
     player = PlayerFactory(home_club=club_a)
 
@@ -75,9 +73,7 @@ def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(
     assert not CreditUpload.objects.exists()
 
 
-def test_results_an_engine_cannot_read_are_refused_and_nothing_is_kept(
-    settings, client_a, club_a
-):
+def test_results_an_engine_cannot_read_are_refused_and_nothing_is_kept(settings, client_a, club_a):
     settings.MASTERPOINT_SCHEME = "acbl"
 
     response = client_a.post(
