@@ -10,13 +10,16 @@ from players.selectors import player_rank_standing
 from scheme.core.points import points_text
 
 
-def _header() -> list[str]:
+def _header(kinds: tuple[str, ...] | None = None) -> list[str]:
     """Date, event, grade, kind, points, state, then a running balance for each kind."""
-    labels = [label for _, label in current_scheme().point_kind_choices()]
-    return ["Date", "Event", "Grade", kind_word(), "Points", "State", *labels]
+    scheme = current_scheme()
+    kinds = point_kind_codes() if kinds is None else kinds
+    return ["Date", "Event", "Grade", kind_word(), "Points", "State"] + [
+        scheme.point_kind(code).label for code in kinds
+    ]
 
 
-def _row(line: StatementLine) -> list[str]:
+def _row(line: StatementLine, kinds: tuple[str, ...] | None = None) -> list[str]:
     credit = line.credit
     event = credit.event
     name = event.name
@@ -31,7 +34,7 @@ def _row(line: StatementLine) -> list[str]:
         credit.colour,
         points_text(credit.points),
         credit.state,
-        *(points_text(line.running.get(c, 0)) for c in point_kind_codes()),
+        *(points_text(line.running.get(c, 0)) for c in kinds or point_kind_codes()),
     ]
 
 
@@ -40,8 +43,10 @@ def _rank_line(player: Player) -> str:
     return player_rank_standing(player=player, lifetime=lifetime).summary()
 
 
-def _balance(label: str, totals: dict[str, int]) -> list[str]:
-    return ["", label, "", "", "", "", *(points_text(totals.get(c, 0)) for c in point_kind_codes())]
+def _balance(label: str, totals: dict[str, int], kinds: tuple[str, ...] | None = None) -> list[str]:
+    return ["", label, "", "", "", ""] + [
+        points_text(totals.get(c, 0)) for c in kinds or point_kind_codes()
+    ]
 
 
 def statement_csv(*, player: Player, opening: dict[str, int], lines: list[StatementLine]) -> str:
@@ -58,6 +63,10 @@ def statement_pdf(
 ) -> bytes:
     home = player.home_club.name if player.home_club else "no home club"
     kinds = point_kind_codes()
+    if len(kinds) > 3:
+        # An A4 page holds three running balances: of a scheme with more kinds (the ACBL's
+        # six colours), those the player has.
+        kinds = tuple(c for c in kinds if opening.get(c) or closing.get(c)) or kinds[:1]
     return render_pdf(
         Document(
             title=title,
@@ -69,13 +78,16 @@ def statement_pdf(
             ],
             sections=[
                 TableSection(
-                    header=_header(),
-                    rows=[_balance("Opening balance", opening), *map(_row, lines)],
-                    footer=_balance("Closing balance", closing),
+                    header=_header(kinds),
+                    rows=[
+                        _balance("Opening balance", opening, kinds),
+                        *(_row(line, kinds) for line in lines),
+                    ],
+                    footer=_balance("Closing balance", closing, kinds),
                     numeric=(4, *range(6, 6 + len(kinds))),
                     # The event's column gives up room to the running balances beyond three.
                     widths=(20, max(60 - 15 * (len(kinds) - 3), 30), 11, 13, 15, 20)
-                    + (15,) * len(kinds),
+                    + (15 if len(kinds) <= 4 else 12,) * len(kinds),
                     # Row 0 is the opening balance.
                     muted=[
                         index

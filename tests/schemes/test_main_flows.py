@@ -105,6 +105,8 @@ def test_the_statement_runs_a_balance_for_each_of_the_scheme_s_kinds(
         award.kind
     )
     assert rows[-1][1] == "Autumn pairs" and rows[-1][column] == points_text(award.points)
+    pdf = anonymous_client.get(reverse("awards:statement_pdf", args=[registered.abf_number]))
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
 
 
 def test_the_month_close_approves_and_promotes_to_the_scheme_s_first_rank(
