@@ -694,12 +694,13 @@ class Command(BaseCommand):
             is_staff=True,
             email="staff2@centre.example.org",
         )
-        login(
-            "gold",
-            "the Goldpoint Coordinator (1.6, 7.5.1): uploads gold points",
-            role=Role.GOLD_COORDINATOR,
-            email="goldpoints@centre.example.org",
-        )
+        if current_scheme().code == "abf":
+            login(
+                "gold",
+                "the Goldpoint Coordinator (1.6, 7.5.1): uploads gold points",
+                role=Role.GOLD_COORDINATOR,
+                email="goldpoints@centre.example.org",
+            )
         for code, state in states.items():
             login(
                 f"state-{code.lower()}",
@@ -711,19 +712,22 @@ class Command(BaseCommand):
         for code, state in states.items():
             login(
                 f"org-{code.lower()}",
-                f"a tournament organiser nominated by {state.name} (5.4.1)",
+                f"a tournament organiser nominated by {state.name}"
+                + (" (5.4.1)" if current_scheme().code == "abf" else ""),
                 role=Role.ORGANISER,
                 state=state,
                 email=f"tournaments@{code.lower()}.example.org",
             )
-        youth = next(club for club in clubs if club.is_youth_club)
-        login(
-            "youth",
-            "the Youth Coordinator: the Youth Players' Club's members (1.3.6)",
-            role=Role.CLUB_SECRETARY,
-            club=youth,
-            email="youth@centre.example.org",
-        )
+        # 1.3.6: the ABF's Youth Players' Club and its coordinator.
+        youth = next((club for club in clubs if club.is_youth_club), None)
+        if youth is not None:
+            login(
+                "youth",
+                "the Youth Coordinator: the Youth Players' Club's members (1.3.6)",
+                role=Role.CLUB_SECRETARY,
+                club=youth,
+                email="youth@centre.example.org",
+            )
         for club in clubs:
             if club.is_special:
                 continue
