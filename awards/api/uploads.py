@@ -114,6 +114,13 @@ class UploadSerializer(serializers.ModelSerializer):
 class OrganiserFields(serializers.Serializer):
     """Who ran the event: a club secretary's events are the club's own and ignore these."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The grades of the deployment's scheme as the request finds it, not as it was when
+        # this module was first imported.
+        if "grade" in self.fields:
+            self.fields["grade"].choices = [code for code, _ in grade_choices()]
+
     organiser = serializers.ChoiceField(
         choices=[v for v in Event.Organiser.values if v != Event.Organiser.OVERSEAS],
         required=False,
