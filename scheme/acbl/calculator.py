@@ -39,6 +39,7 @@ from scheme.acbl.ranks import LADDER, Need, Title
 from scheme.acbl.results import EventAwards
 from scheme.acbl.tournaments import Modifier, TableRule
 from scheme.core.errors import RulesError
+from scheme.core.inputs import enum_value, tables
 from scheme.core.placings import Ranking
 from scheme.core.points import PointsError, parse_points, points_text
 
@@ -188,11 +189,9 @@ def _decimal(value: Any, path: str, *, low: Decimal, high: Decimal) -> Decimal:
 
 def _choice(data: Mapping[str, Any], key: str, path: str, choices: type, default: Any) -> Any:
     value = data.get(key, default.value if default is not None else None)
-    try:
-        return choices(value)
-    except ValueError:
-        known = ", ".join(c.value for c in choices)
-        raise RulesError(path + key, f"{value!r} is not one of {known}") from None
+    if not isinstance(value, str):
+        raise RulesError(path + key, f"name one of {', '.join(c.value for c in choices)}")
+    return enum_value(choices, value, path + key)
 
 
 def _bool(data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
@@ -340,9 +339,13 @@ def _club(data: Mapping[str, Any], game: ClubGameType) -> ClubGame:
 
 
 def _tables(data: Mapping[str, Any], key: str = "tables") -> Decimal:
-    if key not in data:
+    if data.get(key) is None:
         raise RulesError(key, "this field is required")
-    return _decimal(data[key], key, low=Decimal("0.5"), high=MAX_TABLES)
+    # Whole or half tables (scheme.core.inputs), then no more than any real event.
+    counted = tables(data[key], key)
+    return _decimal(
+        Decimal(counted.numerator) / counted.denominator, key, low=Decimal("0.5"), high=MAX_TABLES
+    )
 
 
 def _text(data: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
