@@ -126,6 +126,7 @@ TEAM_FIELDS = COMMON | {
     "matches",
     "playoff",
     "broken_bracket",
+    "round_robin_teams",
 }
 NABC_FIELDS = COMMON | {"name", "tables", "ranking", "upper_limit", "wins"}
 FINAL_FIELDS = COMMON | {"contest", "stage", "flight", "sessions", "entries", "ranking", "wins"}
@@ -163,7 +164,8 @@ def _required_int(data: Mapping[str, Any], key: str, path: str, *, low: int, hig
     if data.get(key) is None:
         raise RulesError(path + key, "this field is required")
     value = _int(data, key, path, low=low, high=high)
-    assert value is not None
+    if value is None:
+        raise RulesError(path + key, "this field is required")
     return value
 
 
@@ -461,6 +463,7 @@ def _teams(data: Mapping[str, Any], format_: TeamFormat) -> BracketedTeamEvent:
         matches=_matches(data),
         playoff=_bool(data, "playoff", "", False),
         broken_bracket=_bool(data, "broken_bracket", "", False),
+        round_robin_teams=_int(data, "round_robin_teams", "", low=5, high=MAX_CONTESTANTS),
         rules=data.get("rules", DEFAULT_RULES),
     )
 

@@ -252,6 +252,9 @@ class BracketedTeamEvent:
     # Ranks not by a power-of-two elimination (double elimination, a broken bracket): below
     # the top 8, 1/rank, a tie that includes 9th at least 10% each.
     broken_bracket: bool = False
+    # The Soloway format: the teams of the round robin that qualified four to the semifinals
+    # (its 3rd and 4th places and their colours depend on it and on `playoff`).
+    round_robin_teams: int | None = None
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:

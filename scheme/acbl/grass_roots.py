@@ -75,6 +75,24 @@ def club_stage(contest: Contest, flight: Flight, *, invitational: bool) -> ClubS
     return ClubStage(F(1), halves(BLACK, RED), "GNT club level: half red, half black")
 
 
+def two_stage_basis(qualifiers: int, entered: int) -> tuple[int, int]:
+    """ "Two stage qualification": the teams an overall award below the district stage is
+    based on, and its overall places, by the teams qualifying into the knockout (2: 4 teams,
+    2 places; 4: 8 teams, 4 places; 8: 16 teams, 4 places; 16 or more: 32 teams, 8 places),
+    never more than the eligible teams in actual competition."""
+    if qualifiers < 2:
+        raise RulesError("qualifiers", "at least two teams qualify")
+    if qualifiers >= 16:
+        teams, places = 32, 8
+    elif qualifiers >= 8:
+        teams, places = 16, 4
+    elif qualifiers >= 4:
+        teams, places = 8, 4
+    else:
+        teams, places = 4, 2
+    return min(teams, entered), places
+
+
 def unit_stage_split(contest: Contest, flight: Flight, sessions: int) -> Split:
     """Unit stage overalls: red for one session; for two or more, 20% gold (Flight A and the
     GNT's Open Championship), 10% (B), 5% (C), the rest red."""

@@ -6,6 +6,7 @@ regional bracketed events.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -146,6 +147,21 @@ def ko_place_fraction(place: int, rounds: int, *, playoff: bool = False) -> Frac
     return column.get(place, F(0))
 
 
+# "When a Round Robin is played to Qualify four teams to KO finals": (3rd, 4th) and whether
+# they are gold, by the round robin's teams and whether the semifinal losers played off.
+def round_robin_places(teams: int, playoff: bool) -> tuple[Fraction, Fraction, bool]:
+    if teams < 5:
+        raise RulesError("round_robin_teams", "the round robin has 5 teams at least")
+    if teams >= 9:
+        # "Semifinal losers need not play off, both are 3/4": 45% and 35% shared, gold.
+        return (F(45, 100), F(35, 100), True) if playoff else (F(40, 100), F(40, 100), True)
+    if not playoff:
+        return F(20, 100), F(20, 100), False  # "no ranks, both teams get 20%", red
+    if teams <= 6:
+        return F(35, 100), F(20, 100), True
+    return F(45, 100), F(35, 100), True
+
+
 def team_average(event: BracketedTeamEvent) -> Fraction:
     """AVG MP (Bracket): the mean of each team's 4 x masterpoints / players, each at most
     45,000."""
@@ -237,6 +253,13 @@ def compute_bracketed(event: BracketedTeamEvent, working: Working) -> None:
     def award_of(place: int) -> int:
         return first if place == 1 else cents(Fraction(first, 100) * fraction_of(place))
 
+    if event.round_robin_teams is not None:
+        _round_robin_overalls(event, first, splits, award_of, working)
+        if swiss:
+            _swiss_matches(event, match_colour, working)
+        else:
+            _ko_matches(event, first, length, r, match_colour, working)
+        return
     for award in share_places(event.ranking, award_of, depth):
         each = award.each
         if event.broken_bracket and award.first <= 9 <= award.last:
@@ -256,6 +279,39 @@ def compute_bracketed(event: BracketedTeamEvent, working: Working) -> None:
         _swiss_matches(event, match_colour, working)
     else:
         _ko_matches(event, first, length, r, match_colour, working)
+
+
+def _round_robin_overalls(
+    event: BracketedTeamEvent,
+    first: int,
+    splits: Split,
+    award_of: Callable[[int], int],
+    working: Working,
+) -> None:
+    """The Soloway format's places: 1st and 2nd as the knockout's, 3rd and 4th by the round
+    robin's size; 3rd and 4th red when they are not ranked."""
+    third, fourth, gold = round_robin_places(event.round_robin_teams or 0, event.playoff)
+    shares = {1: None, 2: None, 3: third, 4: fourth}
+    working.note(
+        f"Round robin of {event.round_robin_teams} teams"
+        + (" with a playoff" if event.playoff else "")
+        + f": 3rd {show_number(third * 100)}%, 4th {show_number(fourth * 100)}% of first, "
+        + ("as the overalls' colour." if gold else "red.")
+    )
+    place = 1
+    for group in event.ranking:
+        if place > 4:
+            break
+        total = 0
+        for p in range(place, min(place + len(group), 5)):
+            share = shares[p]
+            total += award_of(p) if share is None else cents(Fraction(first, 100) * share)
+        each = math.floor(Fraction(total, len(group)) + Fraction(1, 2))
+        colours = splits if gold or place < 3 else whole(RED)
+        for label in group:
+            working.set_overall(label, each, split(each, colours))
+        working.note(f"  {', '.join(group)}: {place}: {cents_text(each)}")
+        place += len(group)
 
 
 def _depth(event: BracketedTeamEvent) -> tuple[int, Callable[[int], Fraction]]:

@@ -161,3 +161,14 @@ def test_international_awards_as_printed():
     assert international_minimum_share(Fraction(12), pairs=False) == Fraction(75, 100)
     assert international_minimum_share(Fraction(8), pairs=False) == Fraction(1, 2)
     assert international_minimum_share(Fraction(30), pairs=True) == Fraction(64, 100)
+
+
+def test_two_stage_qualification_bases():
+    from scheme.acbl.grass_roots import two_stage_basis
+
+    assert two_stage_basis(2, 20) == (4, 2)
+    assert two_stage_basis(4, 20) == (8, 4)
+    assert two_stage_basis(8, 20) == (16, 4)
+    assert two_stage_basis(16, 40) == (32, 8)
+    # "In no case will any stage pay overalls based on more than the eligible teams".
+    assert two_stage_basis(16, 20) == (20, 8)

@@ -200,3 +200,39 @@ def test_a_broken_bracket_tie_from_ninth_is_paid_at_least_ten_percent():
     awards = compute_awards(ko(teams=16, rounds=4, ranking=ranking, broken_bracket=True))
     # 1/9 ... 1/16 average 0.0787 of first: raised to 10%.
     assert awards["n0"].overall == up(Fraction(awards["W"].overall, 10))
+
+
+def soloway(**given) -> BracketedTeamEvent:
+    ranking = [["W"], ["R"], ["S1"], ["S2"]]
+    return ko(bracket=Bracket.SOLOWAY_TOP, teams=8, rounds=4, ranking=ranking, **given)
+
+
+def test_soloway_semifinal_losers_of_a_small_round_robin_without_playoff_get_20_percent_red():
+    awards = compute_awards(soloway(round_robin_teams=6))
+    first = awards["W"].overall
+    assert awards["S1"].points == {"red": up(Fraction(first * 20, 100))}
+    assert awards["S2"].points == awards["S1"].points
+    assert set(awards["W"].points) == {"gold"}
+
+
+def test_soloway_playoff_pays_35_and_20_or_45_and_35_percent_gold():
+    six = compute_awards(soloway(round_robin_teams=6, playoff=True))
+    first = six["W"].overall
+    assert six["S1"].points == {"gold": up(Fraction(first * 35, 100))}
+    assert six["S2"].points == {"gold": up(Fraction(first * 20, 100))}
+    eight = compute_awards(soloway(round_robin_teams=8, playoff=True))
+    assert eight["S2"].points == {"gold": up(Fraction(first * 35, 100))}
+
+
+def test_soloway_nine_team_round_robin_losers_share_third_and_fourth_in_gold():
+    awards = compute_awards(
+        ko(
+            bracket=Bracket.SOLOWAY_TOP,
+            teams=9,
+            rounds=4,
+            round_robin_teams=10,
+            ranking=[["W"], ["R"], ["S1", "S2"]],
+        )
+    )
+    first = awards["W"].overall
+    assert awards["S1"].points == {"gold": up(Fraction(first * 40, 100))}
