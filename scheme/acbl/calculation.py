@@ -50,6 +50,8 @@ def club_grade(game: ClubGame) -> str:
 def general_grade(event: GeneralFormulaEvent) -> str:
     if event.special_award:
         return event.special_award
+    if event.contest and event.tournament is Tournament.UNIT:
+        return "U" if len(overall_split(event, event.upper_limit)[0]) == 1 else "RG"
     if event.contest:
         return "C9" if event.invitational_club else "BR"
     if event.rating is Rating.STAC:

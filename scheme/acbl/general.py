@@ -35,7 +35,7 @@ from scheme.acbl.formula import (
     session_depth,
     t_factor,
 )
-from scheme.acbl.grass_roots import ClubStage, Contest, Flight, club_stage
+from scheme.acbl.grass_roots import ClubStage, Contest, Flight, club_stage, unit_stage
 from scheme.acbl.placings import (
     cents,
     cents_text,
@@ -180,6 +180,12 @@ def _club_stage(event: GeneralFormulaEvent) -> ClubStage | None:
         flight = Flight(event.flight or "A")
     except ValueError:
         raise RulesError("flight", "flights are championship, A, B and C") from None
+    if event.tournament is Tournament.UNIT:
+        # Unit stage: at a sectional rating (the NAP's flights B and C at 70% and 50% of it);
+        # overalls red for one session, part gold from two sessions.
+        if event.rating is not Rating.SECTIONAL:
+            raise RulesError("rating", "a NAP or GNT unit stage has a sectional rating")
+        return unit_stage(contest, flight, event.sessions)
     if event.tournament is not Tournament.CLUB or event.rating is not Rating.CSG9:
         raise RulesError("rating", "a NAP or GNT club stage is a club special game, rating nine")
     return club_stage(contest, flight, invitational=event.invitational_club)
@@ -210,6 +216,8 @@ def overall_split(event: GeneralFormulaEvent, limit: int | None) -> tuple[Split,
 def session_split(event: GeneralFormulaEvent, limit: int | None, place: int) -> tuple[Split, str]:
     if event.special_award in ("BR", "IMP"):
         return halves(BLACK, RED), "half black, half red"
+    if event.contest and event.tournament is Tournament.UNIT:
+        return whole(RED), "red"
     if event.contest:
         return overall_split(event, limit)
     top = place == 1 and _gold_event(event, limit)

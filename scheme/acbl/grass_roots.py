@@ -106,6 +106,23 @@ def unit_stage_split(contest: Contest, flight: Flight, sessions: int) -> Split:
 # "Rating" of the unit stage: 100%, 70%, 50% of sectional rating (NAP).
 NAP_UNIT_RATING = {Flight.A: F(1), Flight.B: F(70, 100), Flight.C: F(50, 100)}
 
+
+def unit_stage(contest: Contest, flight: Flight, sessions: int) -> ClubStage:
+    """A unit stage event: its share of the sectional-rated award (NAP flights) and the
+    colours of its overalls. The GNT's unit finals are "as in regular stratified team
+    events": the full award."""
+    if contest is Contest.NAP:
+        if flight not in NAP_UNIT_RATING:
+            raise RulesError("flight", "the NAP has flights A, B and C")
+        share = NAP_UNIT_RATING[flight]
+    else:
+        share = F(1)
+    split = unit_stage_split(contest, flight, sessions)
+    gold = dict(split).get(GOLD, F(0))
+    colours = f"{gold * 100}% gold, the rest red" if gold else "red"
+    return ClubStage(share, split, f"{contest.value.upper()} unit stage: {colours}")
+
+
 # District stage: first overall by sessions (2, 3, 4 or more).
 NAP_DISTRICT_FIRST = {
     Flight.A: (F(32), F(40), F(48)),

@@ -172,3 +172,18 @@ def test_two_stage_qualification_bases():
     assert two_stage_basis(16, 40) == (32, 8)
     # "In no case will any stage pay overalls based on more than the eligible teams".
     assert two_stage_basis(16, 20) == (20, 8)
+
+
+def test_nap_unit_stage_at_sectional_rating_part_gold_from_two_sessions():
+    unit = dict(rating=Rating.SECTIONAL, tournament=Tournament.UNIT, contest="nap")
+    one = compute_awards(club_stage(**unit, flight="B"))
+    # 20/60 x 11 x 1.25 = 4.5833 x 70% = 3.21, red.
+    assert one["1"].points == {"red": 321}
+    two = compute_awards(club_stage(**unit, sessions=2))
+    # 20/60 x 11 x 1.5 x 1.25 = 6.875: 20% gold.
+    assert two["1"].points == {"red": 550, "gold": 138}
+    with pytest.raises(RulesError) as refused:
+        compute_awards(
+            club_stage(rating=Rating.REGIONAL, tournament=Tournament.UNIT, contest="nap")
+        )
+    assert refused.value.field == "rating"
