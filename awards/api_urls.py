@@ -4,6 +4,7 @@ from awards.api import (
     authorisations,
     calculator,
     credits,
+    grants,
     lookup,
     rank_calculator,
     singles,
@@ -22,6 +23,8 @@ urlpatterns = [
     path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
     path("", include("awards.api.results")),  # results/check, uploads/<pk>/credit-file
     path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
+    path("grants", grants.GrantListApi.as_view(), name="grants"),
+    path("grants/preview", grants.GrantPreviewApi.as_view(), name="grant-preview"),
     path("authorisations", authorisations.AuthorisationListApi.as_view(), name="authorisations"),
     path(
         "authorisations/issue",

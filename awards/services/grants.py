@@ -16,7 +16,7 @@ from centre.models import User
 from centre.versions import PLAYERS, data_changed
 from clubs.models import Club
 from players.models import Player
-from scheme.abf.grants import GrantBasis, GrantError, grant_award
+from scheme.abf.grants import GrantAward, GrantBasis, GrantError, grant_award
 from scheme.abf.ranks import Totals
 
 # 1.3.3: the clubs of visiting overseas players; "not available to permanent or temporary
@@ -39,6 +39,89 @@ def _held(player: Player) -> Totals:
     return Totals(green=sums.get("green", 0), red=sums.get("red", 0), gold=sums.get("gold", 0))
 
 
+def _checked_award(
+    *,
+    by: User,
+    player: Player,
+    basis: str,
+    rank_name: str,
+    reason: str,
+    nz_a_points: Decimal | None,
+    assessed_by: str,
+) -> GrantAward:
+    """The grant's points by colour and rank, every rule of 1.3.3-1.3.5 checked; an
+    AwardsError naming the field when one is broken."""
+    if not by.is_centre_staff:
+        raise AwardsError("Grants are made by centre staff.")
+    try:
+        checked_basis = GrantBasis(basis)
+    except ValueError:
+        raise _refused("basis", f"No grant is made on the basis {basis!r}.") from None
+    if not reason.strip():
+        raise _refused("reason", "Say why the points are granted: the player's record shows it.")
+    if (
+        checked_basis in (GrantBasis.RETROSPECTIVE, GrantBasis.NON_AFFILIATED)
+        and not assessed_by.strip()
+    ):
+        raise _refused(
+            "assessed_by",
+            "1.3.4 note 2: name the State Association's nominated person who assessed the player.",
+        )
+    if not player.is_active or player.home_club is None:
+        raise _refused(
+            "abf_number",
+            f"{player.abf_number} is {player.get_status_display().lower()}: points are "
+            f"granted to an active player.",
+        )
+    overseas = player.home_club.kind in OVERSEAS_CLUBS
+    if checked_basis is GrantBasis.VISITOR and not overseas:
+        raise _refused(
+            "abf_number",
+            f"1.3.3: a visitor's grant is for a member of the Foreign, NZ or English "
+            f"Players club; {player.abf_number}'s home club is {player.home_club.name}.",
+        )
+    if checked_basis is not GrantBasis.VISITOR and overseas:
+        raise _refused(
+            "abf_number",
+            f"1.3.3: the {player.home_club.name} club is for visitors, not residents; "
+            f"transfer {player.abf_number} to their Australian home club first.",
+        )
+    try:
+        return grant_award(
+            basis=checked_basis,
+            rank_name=rank_name,
+            held=_held(player),
+            pre_1982_red=player.pre_1982_red,
+            nz_a_points=nz_a_points,
+        )
+    except GrantError as error:
+        raise _refused(error.field, str(error)) from None
+
+
+def grant_preview(
+    *,
+    by: User,
+    player: Player,
+    basis: str,
+    rank_name: str,
+    reason: str,
+    nz_a_points: Decimal | None = None,
+    assessed_by: str = "",
+) -> GrantAward:
+    """What a grant would credit (points by colour, the rank it gives, the working), checked
+    as `grant_make` checks it, with nothing written: staff read it before they confirm."""
+    player = Player.objects.select_related("home_club").get(pk=player.pk)
+    return _checked_award(
+        by=by,
+        player=player,
+        basis=basis,
+        rank_name=rank_name,
+        reason=reason,
+        nz_a_points=nz_a_points,
+        assessed_by=assessed_by,
+    )
+
+
 def grant_make(
     *,
     by: User,
@@ -58,54 +141,24 @@ def grant_make(
     """
     if not by.is_centre_staff:
         raise AwardsError("Grants are made by centre staff.")
-    try:
-        basis = GrantBasis(basis)
-    except ValueError:
-        raise _refused("basis", f"No grant is made on the basis {basis!r}.") from None
     reason = reason.strip()
-    if not reason:
-        raise _refused("reason", "Say why the points are granted: the player's record shows it.")
     assessed_by = assessed_by.strip()
-    if basis in (GrantBasis.RETROSPECTIVE, GrantBasis.NON_AFFILIATED) and not assessed_by:
-        raise _refused(
-            "assessed_by",
-            "1.3.4 note 2: name the State Association's nominated person who assessed the player.",
-        )
     with transaction.atomic():
         player = (
             Player.objects.select_for_update(of=("self",))
             .select_related("home_club")
             .get(pk=player.pk)
         )
-        if not player.is_active or player.home_club is None:
-            raise _refused(
-                "abf_number",
-                f"{player.abf_number} is {player.get_status_display().lower()}: points are "
-                f"granted to an active player.",
-            )
-        overseas = player.home_club.kind in OVERSEAS_CLUBS
-        if basis is GrantBasis.VISITOR and not overseas:
-            raise _refused(
-                "abf_number",
-                f"1.3.3: a visitor's grant is for a member of the Foreign, NZ or English "
-                f"Players club; {player.abf_number}'s home club is {player.home_club.name}.",
-            )
-        if basis is not GrantBasis.VISITOR and overseas:
-            raise _refused(
-                "abf_number",
-                f"1.3.3: the {player.home_club.name} club is for visitors, not residents; "
-                f"transfer {player.abf_number} to their Australian home club first.",
-            )
-        try:
-            award = grant_award(
-                basis=basis,
-                rank_name=rank_name,
-                held=_held(player),
-                pre_1982_red=player.pre_1982_red,
-                nz_a_points=nz_a_points,
-            )
-        except GrantError as error:
-            raise _refused(error.field, str(error)) from None
+        award = _checked_award(
+            by=by,
+            player=player,
+            basis=basis,
+            rank_name=rank_name,
+            reason=reason,
+            nz_a_points=nz_a_points,
+            assessed_by=assessed_by,
+        )
+        basis = GrantBasis(basis)
         today = timezone.localdate()
         event = Event.objects.create(
             organiser=Event.Organiser.CENTRE,

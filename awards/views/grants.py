@@ -3,13 +3,16 @@ reason; the page lists the grants made."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from awards.models import Grant
-from awards.services.grants import grant_make
+from awards.services.grants import grant_make, grant_preview
 from centre.errors import DomainError, form_add_error
 from centre.permissions import staff_required
 from players.models import Player
@@ -47,29 +50,49 @@ class GrantForm(forms.Form):
     reason = forms.CharField(
         label="Reason", widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
     )
+    # Set when the values were previewed; confirming other values previews them again.
+    previewed = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
+def _fingerprint(data: dict) -> str:
+    """The form's values as previewed: a confirmation of other values is previewed anew."""
+    return hashlib.sha256(
+        json.dumps({k: str(v) for k, v in sorted(data.items()) if k != "previewed"}).encode()
+    ).hexdigest()
 
 
 @staff_required
 def grants(request: HttpRequest) -> HttpResponse:
-    """Staff grant the points of a rank and see the grants made."""
+    """Staff grant the points of a rank and see the grants made: a grant is first previewed
+    (the points by colour, the rank they give and the working) and made when confirmed."""
     form = GrantForm(request.POST or None)
+    preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         player = Player.objects.filter(abf_number=data["abf_number"]).first()
+        confirmed = "confirm" in request.POST and data["previewed"] == _fingerprint(data)
+        arguments = {
+            "by": request.user,
+            "player": player,
+            "basis": data["basis"],
+            "rank_name": data["rank_name"],
+            "reason": data["reason"],
+            "nz_a_points": data["nz_a_points"],
+            "assessed_by": data["assessed_by"],
+        }
         if player is None:
             form.add_error("abf_number", "No player has that ABF number.")
+        elif not confirmed:
+            try:
+                preview = grant_preview(**arguments)
+            except DomainError as error:
+                form_add_error(form, error)
+            else:
+                form = GrantForm({**request.POST.dict(), "previewed": _fingerprint(data)})
+                form.is_valid()
         else:
             try:
-                grant = grant_make(
-                    by=request.user,
-                    player=player,
-                    basis=data["basis"],
-                    rank_name=data["rank_name"],
-                    reason=data["reason"],
-                    country=data["country"],
-                    nz_a_points=data["nz_a_points"],
-                    assessed_by=data["assessed_by"],
-                )
+                grant = grant_make(country=data["country"], **arguments)
             except DomainError as error:
                 form_add_error(form, error)
             else:
@@ -81,4 +104,8 @@ def grants(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("awards:grants")
     made = Grant.objects.select_related("player", "granted_by").order_by("-granted_at", "-id")[:50]
-    return render(request, "awards/grants.html", {"form": form, "grants": made})
+    return render(
+        request,
+        "awards/grants.html",
+        {"form": form, "grants": made, "preview": preview, "player": preview and player},
+    )

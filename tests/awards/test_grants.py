@@ -116,8 +116,8 @@ def test_the_grants_page_is_for_staff_only(anonymous_client, client_a, state_cli
 def test_staff_grant_on_the_page_and_the_players_statement_shows_it(
     staff_client, anonymous_client, visitor
 ):
-    answer = staff_client.post(
-        "/awards/grants/",
+    answer = _confirmed(
+        staff_client,
         {
             "abf_number": visitor.abf_number,
             "basis": "visitor",
@@ -137,6 +137,70 @@ def test_staff_grant_on_the_page_and_the_players_statement_shows_it(
         ("grant", "Bermuda Bowl finalist 2025")
     }
     assert sum(line["points"] for line in api["lines"]) == 100000
+
+
+def _confirmed(client, values: dict):
+    """The page's two steps: preview, then confirm the values previewed."""
+    preview = client.post("/awards/grants/", {**values, "preview": "1"})
+    assert preview.status_code == 200
+    previewed = preview.context["form"]["previewed"].value()
+    assert previewed
+    return client.post("/awards/grants/", {**values, "previewed": previewed, "confirm": "1"})
+
+
+def test_the_page_previews_a_grant_by_colour_and_rank_and_credits_nothing(staff_client, resident):
+    values = {
+        "abf_number": resident.abf_number,
+        "basis": "retrospective",
+        "rank_name": "Life Master",
+        "reason": "Played at international level in Iran",
+        "assessed_by": "J. Smith, NSWBA",
+    }
+    page = staff_client.post("/awards/grants/", {**values, "preview": "1"})
+    assert page.status_code == 200
+    shown = page.content.decode()
+    # Life Master (1.8): 30 gold, 150 red (180 red and gold), 120 green.
+    assert "To be credited" in shown and "Life Master" in shown
+    assert ">30.00<" in shown and ">150.00<" in shown and ">120.00<" in shown
+    assert "Confirm the grant" in shown
+    assert not Credit.objects.exists() and not Grant.objects.exists()
+
+
+def test_confirming_values_other_than_those_previewed_previews_them_again(staff_client, resident):
+    values = {
+        "abf_number": resident.abf_number,
+        "basis": "retrospective",
+        "rank_name": "Life Master",
+        "reason": "assessed",
+        "assessed_by": "J. Smith",
+    }
+    preview = staff_client.post("/awards/grants/", {**values, "preview": "1"})
+    previewed = preview.context["form"]["previewed"].value()
+    changed = {**values, "rank_name": "Grand Master", "previewed": previewed, "confirm": "1"}
+    page = staff_client.post("/awards/grants/", changed)
+    assert page.status_code == 200
+    assert "To be credited" in page.content.decode() and "Grand Master" in page.content.decode()
+    assert not Grant.objects.exists()
+    again = page.context["form"]["previewed"].value()
+    assert staff_client.post("/awards/grants/", {**changed, "previewed": again}).status_code == 302
+    assert Grant.objects.get().rank.name == "Grand Master"
+
+
+def test_a_refused_preview_names_the_field_and_credits_nothing(staff_client, resident):
+    page = staff_client.post(
+        "/awards/grants/",
+        {
+            "abf_number": resident.abf_number,
+            "basis": "visitor",
+            "rank_name": "Grand Master",
+            "reason": "x",
+            "preview": "1",
+        },
+    )
+    assert page.status_code == 200
+    assert "Foreign, NZ or English Players" in page.content.decode()
+    assert "To be credited" not in page.content.decode()
+    assert not Credit.objects.exists()
 
 
 def test_a_refused_grant_on_the_page_names_the_field(staff_client, resident):

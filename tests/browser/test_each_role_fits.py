@@ -249,7 +249,14 @@ def test_staff_read_the_months_and_a_month_and_the_payment_form(page, demo):
     visitor = PlayerFactory(home_club=Club.objects.get(kind="foreign"))
     page.fill("#id_abf_number", visitor.abf_number)
     page.fill("#id_reason", "Bermuda Bowl finalist")
-    page.click("main form button[type=submit]")
+    page.click("main form button[name=preview]")
+    page.wait_for_load_state()
+    assert page.locator("[data-grant-preview]").count() == 1, "the grant is not previewed"
+    flow.check("grant-preview")
+    page.click("main form button[name=confirm]")
     page.wait_for_load_state()
     assert page.locator("table[data-grants] tbody tr").count() == 1, "the grant is not listed"
     flow.check("grant-made")
+    open_menu_entry(page, "Centre", "Congress organisers")
+    assert page.locator("table[data-congress-organisers]").count() == 1
+    flow.check("staff-congress-organisers")
