@@ -65,6 +65,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (CENTRE, "Upload awards", "awards:upload_new", (Role.STAFF,)),
     (CENTRE, "Authorisations", "awards:authorisations", (Role.STAFF,)),
     (CENTRE, "Grants", "awards:grants", (Role.STAFF,)),
+    (CENTRE, "Congress organisers", "clubs:staff_congress_organisers", (Role.STAFF,)),
     (CENTRE, "Record payment", "billing:payment_new", (Role.STAFF,)),
     (CENTRE, "Admin", "admin:index", (Role.STAFF,)),
     (ACCOUNT, "API tokens", "tokens", SECRETARIES_AND_STAFF),

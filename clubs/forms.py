@@ -61,6 +61,15 @@ class CongressOrganiserForm(forms.ModelForm):
         widgets = {"postal_address": forms.Textarea(attrs={"rows": 3})}
 
 
+class StaffCongressOrganiserForm(CongressOrganiserForm):
+    """Staff add a congress organiser to any state."""
+
+    state = forms.ModelChoiceField(label="State", queryset=State.objects.order_by("code"))
+
+    class Meta(CongressOrganiserForm.Meta):
+        fields = ["state", *CongressOrganiserForm.Meta.fields]
+
+
 class OrganiserForm(forms.Form):
     """5.4.1: a nominee of the state secretary, by login name and email."""
 

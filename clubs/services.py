@@ -185,14 +185,25 @@ CONGRESS_ORGANISER_FIELDS = ("name", "convener_name", "convener_email", "postal_
 
 @transaction.atomic
 def congress_organiser_save(
-    *, by: User, data: dict[str, Any], organiser: CongressOrganiser | None = None
+    *,
+    by: User,
+    data: dict[str, Any],
+    organiser: CongressOrganiser | None = None,
+    state: State | None = None,
 ) -> CongressOrganiser:
     """5.4.1: add or change one of the state's congress organisers, whose convener gets the
-    Centre's reports and invoices. A state secretary keeps the state's; staff any."""
+    Centre's reports and invoices. A state secretary keeps the state's; staff any, adding
+    one to the state they name."""
     if organiser is None:
-        if not by.is_state_secretary:
-            raise DomainError("A state secretary keeps the state's congress organisers.")
-        organiser = CongressOrganiser(state=by.state)
+        if by.is_state_secretary:
+            if state is not None and state.pk != by.state_id:
+                raise _refused("state", "A state secretary adds the state's own organisers.")
+            state = by.state
+        elif not by.is_centre_staff:
+            raise DomainError("A state secretary or centre staff keep congress organisers.")
+        elif state is None:
+            raise _refused("state", "Name the state whose congresses the organiser runs.")
+        organiser = CongressOrganiser(state=state)
     elif not (by.is_centre_staff or (by.is_state_secretary and organiser.state_id == by.state_id)):
         raise DomainError("This congress organiser is not one of your state's.")
     organiser.name = " ".join((data.get("name") or "").split())

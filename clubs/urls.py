@@ -19,6 +19,16 @@ urlpatterns = [
         views.congress_organiser_edit,
         name="congress_organiser_edit",
     ),
+    path(
+        "congress-organisers/",
+        views.staff_congress_organisers,
+        name="staff_congress_organisers",
+    ),
+    path(
+        "congress-organisers/<int:pk>/",
+        views.staff_congress_organiser_edit,
+        name="staff_congress_organiser_edit",
+    ),
     path("clubs/", views.club_list, name="list"),
     path("clubs/new/", views.club_new, name="new"),
     path("states/", views.state_list, name="states"),

@@ -19,6 +19,7 @@ from clubs.forms import (
     OrganiserForm,
     SecretaryClubForm,
     StaffClubForm,
+    StaffCongressOrganiserForm,
     StateEditForm,
     StateForm,
 )
@@ -169,6 +170,55 @@ def congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "clubs/congress_organisers.html",
         {"organisers": None, "form": form, "organiser": organiser},
+    )
+
+
+@staff_required
+def staff_congress_organisers(request: HttpRequest) -> HttpResponse:
+    """5.4.1: every state's congress organisers, kept by staff as the state secretaries keep
+    their own (staff also upload the A2 congresses' points and name their organiser)."""
+    form = StaffCongressOrganiserForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            added = services.congress_organiser_save(
+                by=request.user, state=data.pop("state"), data=data
+            )
+        except REFUSALS as error:
+            form_add_error(form, error)
+        else:
+            messages.success(request, f"{added.name} ({added.state.code}) is added.")
+            return redirect("clubs:staff_congress_organisers")
+    return render(
+        request,
+        "clubs/congress_organisers.html",
+        {"organisers": congress_organisers_for(user=request.user), "form": form, "staff": True},
+    )
+
+
+@staff_required
+def staff_congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Staff change any state's congress organiser (its state stays: its invoices name it)."""
+    organiser = congress_organisers_for(user=request.user).filter(pk=pk).first()
+    if organiser is None:
+        raise Http404("No such congress organiser.")
+    form = CongressOrganiserForm(
+        request.POST or None, instance=CongressOrganiser.objects.get(pk=organiser.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.congress_organiser_save(
+                by=request.user, organiser=organiser, data=form.cleaned_data
+            )
+        except REFUSALS as error:
+            form_add_error(form, error)
+        else:
+            messages.success(request, f"{organiser.name} is saved.")
+            return redirect("clubs:staff_congress_organisers")
+    return render(
+        request,
+        "clubs/congress_organisers.html",
+        {"organisers": None, "form": form, "organiser": organiser, "staff": True},
     )
 
 

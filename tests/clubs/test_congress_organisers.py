@@ -86,3 +86,83 @@ def test_only_the_state_secretary_keeps_the_state_s_congress_organisers(request,
     assert client.get(URL).status_code == 403
     assert add(client).status_code == 403
     assert not CongressOrganiser.objects.exists()
+
+
+STAFF_URL = "/congress-organisers/"
+
+
+def test_5_4_1_staff_add_a_congress_organiser_to_any_state_and_list_every_state_s(
+    staff_client, state_client_a, state_b
+):
+    add(state_client_a)
+    response = staff_client.post(
+        STAFF_URL,
+        {"state": state_b.pk, "name": "Gold Coast Congress", "convener_email": "gc@example.org"},
+    )
+
+    assert response.status_code == 302
+    added = CongressOrganiser.objects.get(name="Gold Coast Congress")
+    assert (added.state, added.convener_email) == (state_b, "gc@example.org")
+    page = staff_client.get(STAFF_URL).content.decode()
+    assert "Harbour Congress Committee" in page and "Gold Coast Congress" in page
+
+
+def test_staff_name_the_state_of_a_new_congress_organiser(staff_client):
+    response = staff_client.post(STAFF_URL, {"name": "Nowhere Congress"})
+
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert not CongressOrganiser.objects.exists()
+
+
+def test_a_name_taken_in_the_state_is_refused_to_staff_too(staff_client, state_client_a, state_a):
+    add(state_client_a)
+
+    response = staff_client.post(
+        STAFF_URL, {"state": state_a.pk, "name": "HARBOUR congress committee"}
+    )
+
+    assert response.status_code == 200
+    assert "already a congress organiser of the state" in response.content.decode()
+    assert CongressOrganiser.objects.count() == 1
+
+
+def test_staff_change_any_state_s_congress_organiser(staff_client, state_client_a):
+    add(state_client_a)
+    organiser = CongressOrganiser.objects.get()
+    edit = reverse("clubs:staff_congress_organiser_edit", args=[organiser.pk])
+
+    assert staff_client.get(edit).status_code == 200
+    response = staff_client.post(edit, {"name": organiser.name, "convener_name": "Sam New"})
+
+    assert response.status_code == 302
+    organiser.refresh_from_db()
+    assert organiser.convener_name == "Sam New"
+    assert (
+        staff_client.get(reverse("clubs:staff_congress_organiser_edit", args=[999])).status_code
+        == 404
+    )
+
+
+@pytest.mark.parametrize(
+    "who",
+    ["client_a", "state_client_a", "organiser_client_a", "gold_client", "youth_client"],
+)
+def test_the_staff_page_of_congress_organisers_is_refused_to_everyone_else(
+    request, who, state_client_a, state_b
+):
+    add(state_client_a)
+    organiser = CongressOrganiser.objects.get()
+    client = request.getfixturevalue(who)
+    edit = reverse("clubs:staff_congress_organiser_edit", args=[organiser.pk])
+
+    assert client.get(STAFF_URL).status_code == 403
+    assert client.post(STAFF_URL, {"state": state_b.pk, "name": "Taken"}).status_code == 403
+    assert client.post(edit, {"name": "Taken"}).status_code == 403
+    organiser.refresh_from_db()
+    assert organiser.name == "Harbour Congress Committee"
+    assert CongressOrganiser.objects.count() == 1
+
+
+def test_anonymous_visitors_are_sent_to_log_in(anonymous_client):
+    assert anonymous_client.get(STAFF_URL).status_code == 302
