@@ -2,7 +2,15 @@
 
 from django.contrib import admin
 
-from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit, PlayerTotals
+from awards.models import (
+    Approval,
+    Authorisation,
+    Credit,
+    CreditUpload,
+    Event,
+    HeldCredit,
+    PlayerTotals,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -55,3 +63,13 @@ class HeldCreditAdmin(ReadOnlyAdmin):
 class PlayerTotalsAdmin(ReadOnlyAdmin):
     list_display = ("player", "year", "kind", "brought_forward", "provisional", "approved")
     raw_id_fields = ("player",)
+
+
+@admin.register(Approval)
+class ApprovalAdmin(ReadOnlyAdmin):
+    """The states' registers (2.6, 2.7, 5.1, 6.2.1): kept and cancelled on the register page,
+    where the allowances are checked."""
+
+    list_display = ("name", "kind", "state", "club", "starts_on", "sessions", "cancelled_at")
+    list_filter = ("kind", "state")
+    search_fields = ("name", "club__name")

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from awards.approvals.selectors import ClubAllowances, club_allowances
 from awards.b4c.selectors import b4c_sessions_used
 from awards.models import CreditUpload
 from billing.models import CreditNote, Invoice, Payment
@@ -67,6 +68,9 @@ class ClubHome:
     waiting_uploads: QuerySet[CreditUpload]
     balance: Balance
     b4c: B4cYear
+    # 2.3, 2.6, 2.7: the year's Grade D Championships, B5i events and B4c sessions at
+    # other times, used and allowed.
+    allowances: ClubAllowances
     deadline: Deadline
     ranking_reports: list[RankingReport]
     invoices: list[Invoice]
@@ -117,6 +121,7 @@ def club_home(*, club: Club, now: datetime) -> ClubHome:
         ).order_by("-id"),
         balance=club_balance(club=club, today=today),
         b4c=club_b4c_year(club=club, year=today.year),
+        allowances=club_allowances(club=club, year=today.year),
         deadline=next_deadline(now=now),
         ranking_reports=list(
             RankingReport.objects.filter(club=club).order_by("-year", "-quarter")[:LATEST_DOCUMENTS]

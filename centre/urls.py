@@ -45,6 +45,7 @@ urlpatterns = [
     path("national/", include("operations.national_urls")),
     path("", include("clubs.urls")),
     path("", include("awards.b4c.urls")),
+    path("", include("awards.approvals.urls")),
     path("", include("players.urls")),
     path("awards/", include("awards.urls")),
     path("", include("ranks.urls")),

@@ -70,6 +70,7 @@ class AuthorisationRequestSerializer(serializers.ModelSerializer):
             "starts_on",
             "ends_on",
             "sessions",
+            "out_of_hours",
             "details",
             "results_filename",
             "credit_filename",
@@ -101,6 +102,11 @@ class AuthorisationRequestCreateSerializer(serializers.Serializer):
     ends_on = serializers.DateField(required=False)
     sessions = serializers.IntegerField(
         min_value=1, max_value=30, required=False, help_text="Defaults to the file's sessions."
+    )
+    out_of_hours = serializers.BooleanField(
+        default=False,
+        help_text="2.6: a B4c session at other times than the club's regular sessions, "
+        "approved in advance in the state's register (a single session, two a year at most).",
     )
     details = serializers.CharField(
         max_length=4000,
@@ -176,6 +182,7 @@ class AuthorisationRequestListApi(APIView):
                 sessions=values.get("sessions"),
                 details=values["details"],
                 kind=values.get("kind", ""),
+                out_of_hours=values["out_of_hours"],
             ),
             results_filename=values["results_file"].name,
             results_content=values["results_file"].read(),

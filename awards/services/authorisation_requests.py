@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from awards import tasks
+from awards.approvals.services import authorisation_allowance_check
 from awards.models import Authorisation, AuthorisationRequest
 from awards.results import csv_results, usebio
 from awards.results.common import ReadResults, ResultsFileError
@@ -59,6 +60,8 @@ class RequestedEvent:
     sessions: int | None = None
     details: str = ""
     kind: str = ""  # needed for a CSV; a USEBIO file says it
+    # 2.6: a B4c session at other times than the club's regular sessions.
+    out_of_hours: bool = False
 
 
 def authorisation_requests_for(*, user: User) -> QuerySet[AuthorisationRequest]:
@@ -277,6 +280,19 @@ def authorisation_request_create(
             "A B5i event has one to four sessions (2.7).",
             fields={"sessions": ["A B5i event has one to four sessions (2.7)."]},
         )
+    if event.out_of_hours and event.grade != "B4c":
+        raise AwardsError(
+            "2.6: only B4c sessions are held at other times with the state's approval.",
+            fields={"out_of_hours": ["Only a B4c session is held at other times (2.6)."]},
+        )
+    # 2.6, 2.7: the event's approval in the state's register, within the allowances.
+    authorisation_allowance_check(
+        club=club,
+        grade=event.grade,
+        starts_on=starts_on,
+        sessions=sessions,
+        out_of_hours=event.out_of_hours,
+    )
     with transaction.atomic():
         request = AuthorisationRequest.objects.create(
             club=club,
@@ -286,6 +302,7 @@ def authorisation_request_create(
             starts_on=starts_on,
             ends_on=ends_on,
             sessions=sessions,
+            out_of_hours=event.out_of_hours,
             details=event.details.strip(),
             results_filename=_safe_name(results_filename),
             results_content=results_content,
@@ -331,6 +348,9 @@ def authorisation_request_issue(
             event_name=request.event_name,
             grade=request.grade,
             amount=amount,
+            starts_on=request.starts_on,
+            sessions=request.sessions,
+            out_of_hours=request.out_of_hours,
         )
         request.status = AuthorisationRequest.Status.ISSUED
         request.authorisation = authorisation

@@ -4,12 +4,14 @@ before they are lodged, and receives each month the list of the state's B4c poin
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
 from awards import tasks
+from awards.approvals.services import authorisation_allowance_check
 from awards.models import Authorisation
 from awards.selectors import b4c_list
 from awards.services.errors import AwardsError
@@ -22,9 +24,20 @@ from scheme.core.points import points_text
 
 
 def authorisation_issue(
-    *, by: User, club: Club, event_name: str, grade: str, amount: int
+    *,
+    by: User,
+    club: Club,
+    event_name: str,
+    grade: str,
+    amount: int,
+    starts_on: date | None = None,
+    sessions: int = 1,
+    out_of_hours: bool = False,
 ) -> Authorisation:
-    """2.6: a state secretary authorises a set of red-point credits for a club of the state."""
+    """2.6: a state secretary authorises a set of red-point credits for a club of the state.
+
+    2.6, 2.7, 6.2.1: a B5i or B4s event (and a B4c session at other times) must be approved
+    in the state's register first; `starts_on`, when known, names the approval's day."""
     if not (by.is_state_secretary or by.is_centre_staff):
         raise AwardsError("Authorisation numbers are issued by state masterpoint secretaries.")
     if by.is_state_secretary and club.state_id != by.state_id:
@@ -35,6 +48,9 @@ def authorisation_issue(
         raise AwardsError("The amount authorised must be more than zero.")
     if not event_name.strip():
         raise AwardsError("Give the event's name.")
+    authorisation_allowance_check(
+        club=club, grade=grade, starts_on=starts_on, sessions=sessions, out_of_hours=out_of_hours
+    )
     with transaction.atomic():
         authorisation = Authorisation.objects.create(
             number=f"pending-{secrets.token_hex(6)}",  # replaced below, once the row has its id

@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from awards.approvals.services import upload_allowance_problems
 from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.totals import totals_add, totals_add_credits
@@ -72,6 +73,11 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
                 credited=F("credited") + upload.total_of("red")
             )
         details = upload.event_details
+        # 2.3, 2.7, 5.1, 6.2.1: checked again, under the club's lock, as another upload or a
+        # cancelled approval may have changed the count since the check.
+        problems = upload_allowance_problems(upload=upload)
+        if problems:
+            raise UploadRejected(problems)
         event = Event.objects.create(
             organiser=details["organiser"],
             club_id=details["club_id"],

@@ -12,6 +12,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from awards.approvals.services import event_allowance_problems
 from awards.models import Authorisation, CreditUpload, grade_colour
 from awards.services.award_checks import award_lines_check
 from awards.services.errors import Problem, UploadRejected
@@ -239,6 +240,8 @@ def credit_upload_check(
     abf = scheme.code == "abf"
     grades = ABF_GRADES if abf else {grade.code for grade in scheme.grades}
     event_colour = grade_colour(event.grade) if event.grade in grades else ""
+    # 2.3, 2.7, 5.1, 6.2.1: the allowances the event must keep, and its approval.
+    problems += event_allowance_problems(by=by, event=event)
     ceiling = None
     if event_colour and not abf:
         # Another scheme's awards come typed on screen or from results, carried in the

@@ -63,6 +63,12 @@ class AuthorisationRequestForm(forms.Form):
     sessions = forms.IntegerField(
         min_value=1, max_value=30, required=False, help_text="Leave blank to count the file's."
     )
+    out_of_hours = forms.BooleanField(
+        required=False,
+        label="A B4c session at other times than the club's sessions (2.6)",
+        help_text="A single session the state masterpoint secretary approved in advance; at "
+        "most two a year.",
+    )
     details = forms.CharField(
         max_length=4000,
         required=False,
@@ -129,6 +135,7 @@ def authorisation_request_new(request: HttpRequest) -> HttpResponse:
                     sessions=values["sessions"],
                     details=values["details"],
                     kind=values["kind"],
+                    out_of_hours=values["out_of_hours"],
                 ),
                 results_filename=values["results_file"].name,
                 results_content=values["results_file"].read(),

@@ -94,3 +94,88 @@ def b4c_entitlement(
 
 def b5i_events(*, remote: bool) -> int:
     return B5I_EVENTS + (B5I_REMOTE_EVENTS if remote else 0)
+
+
+# 2.7: a B5i event is of one, two, three or four sessions.
+B5I_SESSIONS = (1, 4)
+# 2.3: up to 6 Grade D Championships a year, each of 2 to 10 sessions.
+GRADE_D_EVENTS = 6
+GRADE_D_SESSIONS = (2, 10)
+# 2.6: up to two B4c sessions outside the regular club sessions, single sessions each.
+B4C_OUT_OF_HOURS_SESSIONS = 2
+# 6.2.1: 10 sessions of B4s events a year, plus one for each 500 members (or part thereof).
+B4S_BASE_SESSIONS = 10
+B4S_MEMBERS_PER_SESSION = 500
+# 5.1.1: a congress is played over a minimum of two sessions.
+CONGRESS_MINIMUM_SESSIONS = 2
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def b4s_sessions(*, members: int) -> int:
+    """6.2.1: the B4s sessions of a state for a calendar year, from the members registered in
+    the state at 30 September of the year before: 10, plus one for each 500 or part."""
+    return B4S_BASE_SESSIONS + -(-max(members, 0) // B4S_MEMBERS_PER_SESSION)
+
+
+def b5i_problem(*, club: str, year: int, taken: int, remote: bool, sessions: int) -> str:
+    """2.7 (guide B3.2): why one more B5i event of `sessions` sessions is refused for a club
+    that takes part in `taken` events of the year already; empty when it is allowed."""
+    low, high = B5I_SESSIONS
+    if not low <= sessions <= high:
+        return f"2.7: a B5i event has one to four sessions, not {sessions}."
+    allowed = b5i_events(remote=remote)
+    if taken >= allowed:
+        more = " (3 of them as a remote club)" if remote else ""
+        return (
+            f"2.7: club {club} takes part in {taken} B5i events in {year}, the most it may"
+            f"{more}: 5 a year, 3 more for remote clubs. Cancel a defunct event in the "
+            f"state's B5i register first (guide B3.2)."
+        )
+    return ""
+
+
+def grade_d_problem(*, club: str, year: int, held: int, sessions: int) -> str:
+    """2.3: why one more Grade D Championship of `sessions` sessions is refused for a club
+    that has held `held` in the year; empty when it is allowed."""
+    low, high = GRADE_D_SESSIONS
+    if not low <= sessions <= high:
+        return (
+            f"2.3: a Grade D Championship is of not less than {low} and no more than {high} "
+            f"sessions, not {sessions}."
+        )
+    if held >= GRADE_D_EVENTS:
+        return (
+            f"2.3: club {club} has held {_plural(held, 'Grade D Championship')} in {year}; a "
+            f"club may run up to {GRADE_D_EVENTS} each year."
+        )
+    return ""
+
+
+def b4s_problem(*, state: str, year: int, used: int, sessions: int, members: int) -> str:
+    """6.2.1: why `sessions` more B4s sessions are refused for a state that has `used`
+    sessions of the year; empty when they are allowed."""
+    allowed = b4s_sessions(members=members)
+    if used + sessions > allowed:
+        return (
+            f"6.2.1: {state} may run {allowed} B4s sessions in {year} (10, plus 1 for each "
+            f"500 of its {members:,} members at 30 September {year - 1}); "
+            f"{_plural(used, 'session')} approved already, these {sessions} would make "
+            f"{used + sessions}."
+        )
+    return ""
+
+
+def b4c_out_of_hours_problem(*, club: str, year: int, approved: int, sessions: int) -> str:
+    """2.6: why one more B4c session outside the club's regular sessions is refused;
+    empty when it is allowed."""
+    if sessions != 1:
+        return "2.6: a B4c session at other times is a single session competition."
+    if approved >= B4C_OUT_OF_HOURS_SESSIONS:
+        return (
+            f"2.6: club {club} has {_plural(approved, 'B4c session')} at other times "
+            f"approved in {year}; a club may conduct up to {B4C_OUT_OF_HOURS_SESSIONS}."
+        )
+    return ""

@@ -60,3 +60,19 @@ def players_a(club_a) -> list[Player]:
 @pytest.fixture
 def player_b(club_b) -> Player:
     return PlayerFactory(home_club=club_b)
+
+
+@pytest.fixture
+def congress_approved(state_a, state_secretary_a):
+    """5.1.1: the state's approval of a congress played yesterday, in its register."""
+    from awards.models import Approval
+
+    return Approval.objects.create(
+        kind=Approval.Kind.CONGRESS,
+        state=state_a,
+        name="Autumn Congress",
+        starts_on=yesterday(),
+        ends_on=yesterday(),
+        sessions=4,
+        approved_by=state_secretary_a,
+    )

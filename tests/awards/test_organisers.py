@@ -35,7 +35,7 @@ def congress_club(state_a):
 
 
 def test_a_congress_run_by_a_club_of_the_state_is_invoiced_to_that_club(
-    state_secretary_a, congress_club, staff
+    state_secretary_a, congress_club, staff, congress_approved
 ):
     player = PlayerFactory(home_club=congress_club)
     client = api_for(state_secretary_a)

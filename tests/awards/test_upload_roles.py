@@ -110,7 +110,9 @@ def test_7_5_1_a_state_never_uploads_grade_a(request, who, player_a):
 # 1.6, 5.4.1: a state's organiser masterpoints its congresses and state events.
 
 
-def test_5_4_1_an_organiser_uploads_a_congress_of_the_state(organiser_a, player_a):
+def test_5_4_1_an_organiser_uploads_a_congress_of_the_state(
+    organiser_a, player_a, congress_approved
+):
     event = check_and_confirm(
         organiser_a,
         grn((player_a.abf_number, 250)),

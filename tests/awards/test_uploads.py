@@ -139,7 +139,7 @@ def test_red_and_green_file_refuses_lines_of_the_other_colour(secretary_a, playe
 def test_red_and_green_file_credits_its_green_column(secretary_a, players_a):
     p1, p2, _ = players_a
     content = f"{p1.abf_number}000000000042\r\n{p2.abf_number}000000000007\r\n".encode()
-    upload_and_confirm(secretary_a, "x.mp5", content, grade="D")
+    upload_and_confirm(secretary_a, "x.mp5", content, grade="E")
     assert Credit.objects.filter(colour="green").count() == 2
 
 

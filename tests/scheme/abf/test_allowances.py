@@ -7,7 +7,12 @@ import pytest
 from scheme.abf.allowances import (
     b4c_base_sessions,
     b4c_entitlement,
+    b4c_out_of_hours_problem,
+    b4s_problem,
+    b4s_sessions,
     b5i_events,
+    b5i_problem,
+    grade_d_problem,
     sessions_for_green_points,
 )
 
@@ -79,3 +84,57 @@ def test_a_club_not_entitled_to_the_base_earns_nothing_for_points_or_distance():
 def test_b5i_gives_five_events_and_three_more_to_remote_clubs():
     assert b5i_events(remote=False) == 5
     assert b5i_events(remote=True) == 8
+
+
+# 2.7: five B5i events a year, three more for remote clubs; one to four sessions each.
+@pytest.mark.parametrize(
+    ("taken", "remote", "refused"),
+    [(4, False, False), (5, False, True), (7, True, False), (8, True, True)],
+)
+def test_b5i_events_are_five_a_year_and_eight_for_remote_clubs(taken, remote, refused):
+    problem = b5i_problem(club="1234", year=2026, taken=taken, remote=remote, sessions=2)
+    assert bool(problem) is refused
+    if refused:
+        assert problem.startswith(f"2.7: club 1234 takes part in {taken} B5i events in 2026")
+        assert "Cancel a defunct event" in problem
+
+
+@pytest.mark.parametrize(("sessions", "refused"), [(0, True), (1, False), (4, False), (5, True)])
+def test_a_b5i_event_has_one_to_four_sessions(sessions, refused):
+    problem = b5i_problem(club="1234", year=2026, taken=0, remote=False, sessions=sessions)
+    assert bool(problem) is refused
+
+
+@pytest.mark.parametrize(
+    ("held", "sessions", "refused"),
+    [(0, 1, True), (0, 2, False), (0, 10, False), (0, 11, True), (5, 3, False), (6, 3, True)],
+)
+def test_grade_d_championships_are_six_a_year_of_two_to_ten_sessions(held, sessions, refused):
+    problem = grade_d_problem(club="1234", year=2026, held=held, sessions=sessions)
+    assert bool(problem) is refused
+    assert not refused or problem.startswith("2.3: ")
+
+
+@pytest.mark.parametrize(
+    ("members", "sessions"), [(0, 10), (1, 11), (500, 11), (501, 12), (12_345, 35)]
+)
+def test_b4s_sessions_are_ten_plus_one_for_each_500_members_or_part(members, sessions):
+    assert b4s_sessions(members=members) == sessions
+
+
+def test_b4s_sessions_past_the_allowance_are_refused_naming_the_count():
+    assert not b4s_problem(state="SA", year=2026, used=9, sessions=2, members=312)
+    problem = b4s_problem(state="SA", year=2026, used=10, sessions=2, members=312)
+    assert problem == (
+        "6.2.1: SA may run 11 B4s sessions in 2026 (10, plus 1 for each 500 of its 312 members "
+        "at 30 September 2025); 10 sessions approved already, these 2 would make 12."
+    )
+
+
+@pytest.mark.parametrize(
+    ("approved", "sessions", "refused"), [(0, 1, False), (1, 1, False), (2, 1, True), (0, 2, True)]
+)
+def test_at_most_two_single_b4c_sessions_at_other_times(approved, sessions, refused):
+    problem = b4c_out_of_hours_problem(club="1234", year=2026, approved=approved, sessions=sessions)
+    assert bool(problem) is refused
+    assert not refused or problem.startswith("2.6: ")
