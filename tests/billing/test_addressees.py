@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from awards.models import Credit, Event
+from awards.models import Approval, Credit, Event
 from billing.models import Invoice, Payment
 from billing.selectors import account_statement
 from billing.services import invoice_email_send, payment_record
@@ -45,6 +45,21 @@ def congress_b(state_b) -> CongressOrganiser:
     return CongressOrganiser.objects.create(
         state=state_b, name="Yarra Congress", convener_email="convener@yarra.example.org"
     )
+
+
+@pytest.fixture(autouse=True)
+def _congresses_approved(state_a, state_b, staff):
+    """5.1.1: each state's congress of yesterday is approved in its register."""
+    for state in (state_a, state_b):
+        Approval.objects.create(
+            kind=Approval.Kind.CONGRESS,
+            state=state,
+            name="Harbour Congress",
+            starts_on=yesterday(),
+            ends_on=yesterday(),
+            sessions=4,
+            approved_by=staff,
+        )
 
 
 def reports() -> list:
