@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import Collate, Upper
 
 from awards.models import (
     Authorisation,
@@ -136,13 +139,108 @@ def player_position(*, player: Player) -> int:
     return kept["zero"] if position is None else position
 
 
-# The most matches of a name that are sorted by themselves (see players_lookup).
+# The most matches of a name of several words that are sorted by themselves (see
+# players_lookup).
 LOOKUP_CANDIDATES = 2000
+# The most matches of a one-word name that are counted: past it the count is "more than".
+LOOKUP_COUNT_LIMIT = 1000
 
 
-def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player]:
+def _name_order() -> tuple:
+    """The lookup's order: family name, given names (each upper-cased), ABF number; on
+    PostgreSQL in the "C" collation of players migration 0008's index, which it walks."""
+    if connection.vendor == "postgresql":
+        return (
+            Collate(Upper("family_name"), "C"),
+            Collate(Upper("given_names"), "C"),
+            "abf_number",
+        )
+    return (Upper("family_name"), Upper("given_names"), "abf_number")
+
+
+class NamePrefixMatches:
+    """The players whose family name or given names start with one word, in name order, as
+    a list a paginator (Django's or DRF's) counts and slices.
+
+    Each page is read as two index range scans that stop at the page's last row, one over the
+    family names walked in name order and one over the given names, merged: a fixed number of
+    queries and a bounded plan whatever the register's size or where the name falls in the
+    alphabet. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more), so
+    that a name as common as "S" never counts the whole register.
+    """
+
+    ordered = True
+
+    def __init__(self, word: str) -> None:
+        self.word = word.upper()
+        self._count: int | None = None
+
+    def _branches(self) -> tuple[QuerySet[Player], QuerySet[Player]]:
+        family, given, _number = _name_order()
+        players = Player.objects.annotate(family_key=family, given_key=given).order_by()
+        # "Starts with the word" as a range, which both databases seek in their indexes: in
+        # code-point order (PostgreSQL's "C", SQLite's binary) the names that start with
+        # "SMI" are those from "SMI" up to, not including, "SMJ".
+        end = self.word[:-1] + chr(min(ord(self.word[-1]) + 1, sys.maxunicode))
+        return (
+            players.filter(family_key__gte=self.word, family_key__lt=end),
+            players.filter(given_key__gte=self.word, given_key__lt=end),
+        )
+
+    def count(self) -> int:
+        if self._count is None:
+            by_family, by_given = self._branches()
+            # Each in its own index's order, so that the scan stops at the limit.
+            ids = set(
+                by_family.order_by("family_key").values_list("pk", flat=True)[
+                    : LOOKUP_COUNT_LIMIT + 1
+                ]
+            )
+            ids |= set(
+                by_given.order_by("given_key").values_list("pk", flat=True)[
+                    : LOOKUP_COUNT_LIMIT + 1
+                ]
+            )
+            self._count = len(ids)
+        return min(self._count, LOOKUP_COUNT_LIMIT)
+
+    @property
+    def more(self) -> bool:
+        """Whether more players match than are counted."""
+        self.count()
+        return (self._count or 0) > LOOKUP_COUNT_LIMIT
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, index: slice) -> list[Player]:
+        if not isinstance(index, slice) or index.step not in (None, 1):
+            raise TypeError("the lookup's matches are read a page (a slice) at a time")
+        # No further than is counted: the pages end where the count does.
+        start = index.start or 0
+        stop = min(LOOKUP_COUNT_LIMIT, LOOKUP_COUNT_LIMIT if index.stop is None else index.stop)
+        if stop <= start:
+            return []
+        keys = ("family_key", "given_key", "abf_number")
+        by_family, by_given = self._branches()
+        # The first `stop` of each, in name order, then the first `stop` of the two merged:
+        # no branch reads more than a page's end of its index.
+        rows: set[tuple] = set()
+        for branch in (by_family, by_given):
+            rows |= set(branch.order_by(*keys).values_list(*keys, "pk")[:stop])
+        chosen = [row[-1] for row in sorted(rows)[start:stop]]
+        found = Player.objects.select_related("home_club").in_bulk(chosen)
+        return [found[pk] for pk in chosen]
+
+
+def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | NamePrefixMatches:
     """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name;
-    every match with `limit=None`, for a paginator to count and slice."""
+    every match with `limit=None`, for a paginator to count and slice.
+
+    A name of one word is a NamePrefixMatches (two bounded index scans a page); a name of
+    several words, each the start of a family or given name, is found through the trigram
+    indexes of the names (players migration 0003) and then sorted.
+    """
     query = query.strip()
     players = Player.objects.select_related("home_club")
     if not query:
@@ -150,6 +248,9 @@ def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player]:
     if query.isdigit():
         return players.filter(abf_number=query.zfill(7))[:limit]
     words = query.replace(",", " ").split()
+    if len(words) == 1:
+        matches = NamePrefixMatches(words[0])
+        return matches if limit is None else matches[:limit]
     condition = Q()
     for word in words:
         condition &= Q(family_name__istartswith=word) | Q(given_names__istartswith=word)
@@ -161,7 +262,7 @@ def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player]:
     found = list(matching.order_by().values_list("pk", flat=True)[:LOOKUP_CANDIDATES])
     if len(found) < LOOKUP_CANDIDATES:
         matching = players.filter(pk__in=found)
-    return matching.order_by("family_name", "given_names", "abf_number")[:limit]
+    return matching.order_by(*_name_order())[:limit]
 
 
 @dataclass

@@ -3,6 +3,8 @@ and position, and their awards statement for any period."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -108,6 +110,31 @@ class LookupPagination(LimitOffsetPagination):
             offset, name=self.offset_query_param, minimum=0, maximum=self.max_offset
         )
 
+    def paginate_queryset(
+        self, queryset: Sequence[Player], request: Request, view: APIView | None = None
+    ) -> list[Player]:
+        page = super().paginate_queryset(queryset, request, view)
+        # Read after the count (which the matches of one word keep to a limit).
+        self.more = bool(getattr(queryset, "more", False))
+        return page
+
+    def get_paginated_response(self, data: list) -> Response:
+        response = super().get_paginated_response(data)
+        # A name so common that `count` stops at a limit: there are more than that.
+        response.data["more"] = self.more
+        return response
+
+    def get_paginated_response_schema(self, schema: dict) -> dict:
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["more"] = {
+            "type": "boolean",
+            "description": (
+                "True when more players match than `count` says: a one-word name's matches "
+                "are counted up to 1,000; type more of the name to narrow them."
+            ),
+        }
+        return answer
+
     def get_schema_operation_parameters(self, view: object) -> list[dict]:
         return [
             *super().get_schema_operation_parameters(view),
@@ -128,7 +155,7 @@ class MasterpointLookupApi(ListAPIView):
     serializer_class = LookupPlayerSerializer
     pagination_class = LookupPagination
 
-    def get_queryset(self) -> QuerySet[Player]:
+    def get_queryset(self) -> QuerySet[Player] | selectors.NamePrefixMatches:
         # Every match, in name order: the pagination counts them and reads one page.
         return selectors.players_lookup(query=self.request.query_params.get("q", ""), limit=None)
 

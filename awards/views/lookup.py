@@ -29,7 +29,8 @@ def lookup(request: HttpRequest) -> HttpResponse:
     number = params.whole_number(
         request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
     )
-    paginator = Paginator(selectors.players_lookup(query=query, limit=None), LOOKUP_PAGE_SIZE)
+    matches = selectors.players_lookup(query=query, limit=None)
+    paginator = Paginator(matches, LOOKUP_PAGE_SIZE)
     # A page past the last (an old link, fewer matches since) shows the last.
     page = paginator.get_page(number)
     if paginator.count == 1 and query.isdigit():
@@ -37,7 +38,13 @@ def lookup(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "awards/lookup.html",
-        {"query": query, "page": page, "players": page.object_list},
+        {
+            "query": query,
+            "page": page,
+            "players": page.object_list,
+            # A name so common that its matches are counted only up to a limit.
+            "more": getattr(matches, "more", False),
+        },
     )
 
 

@@ -110,3 +110,50 @@ def test_the_page_refuses_a_page_that_is_not_a_number(anonymous_client, smiths):
 
     assert response.status_code == 400
     assert "page" in response.content.decode()
+
+
+def test_a_page_of_the_api_reads_a_fixed_number_of_queries(club_a, django_assert_max_num_queries):
+    for index in range(120):
+        PlayerFactory(home_club=club_a, given_names=f"Bo{index:03d}", family_name="Jones")
+    client = APIClient()
+    client.get(reverse("masterpoints-lookup"), {"q": "jones"})  # the versions, cached once
+
+    # The count (two bounded scans), the page (two), its players, their totals.
+    with django_assert_max_num_queries(8):
+        body = client.get(reverse("masterpoints-lookup"), {"q": "jones", "limit": 100}).json()
+
+    assert len(body["results"]) == 100
+    assert body["count"] == 120
+    assert body["more"] is False
+
+
+def test_given_names_and_family_names_are_listed_together_in_name_order(club_a):
+    PlayerFactory(home_club=club_a, given_names="Zed", family_name="Abbott")
+    PlayerFactory(home_club=club_a, given_names="Anne", family_name="Zedman")
+    PlayerFactory(home_club=club_a, given_names="Anne", family_name="zeal")
+    PlayerFactory(home_club=club_a, given_names="Mary", family_name="Brown")
+
+    body = APIClient().get(reverse("masterpoints-lookup"), {"q": "ZE", "limit": 2}).json()
+    rest = APIClient().get(body["next"]).json()
+
+    # By family name ignoring case, then given names: a given name's match among the others.
+    assert [row["name"] for row in body["results"] + rest["results"]] == [
+        "Zed Abbott",
+        "Anne zeal",
+        "Anne Zedman",
+    ]
+    assert body["count"] == 3
+
+
+def test_a_name_with_more_matches_than_are_counted_says_so(club_a, monkeypatch):
+    monkeypatch.setattr("awards.selectors.LOOKUP_COUNT_LIMIT", 20)
+    for index in range(30):
+        PlayerFactory(home_club=club_a, given_names=f"Cy{index:02d}", family_name="Brown")
+
+    body = APIClient().get(reverse("masterpoints-lookup"), {"q": "brown"}).json()
+    page = APIClient().get(reverse("awards:lookup"), {"q": "brown"}).content.decode()
+
+    assert body["count"] == 20
+    assert body["more"] is True
+    assert [row["name"] for row in body["results"]] == [f"Cy{i:02d} Brown" for i in range(20)]
+    assert "of more than 20 players" in page

@@ -29,20 +29,7 @@ def test_name_search_uses_the_trigram_index():
     assert "players_given_names_trgm" in plan
 
 
-def test_the_lookup_finds_a_name_late_in_the_name_index_with_the_trigram_index():
-    from django.test.utils import CaptureQueriesContext
-
-    from awards.selectors import players_lookup
-    from tests.factories import ClubFactory, PlayerFactory
-
-    club = ClubFactory()
-    for n in range(300):
-        PlayerFactory(home_club=club, family_name=f"Adams{n:03d}", given_names="Ann")
-    PlayerFactory(home_club=club, family_name="Zyzzyva", given_names="Zoe")
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE players_player")
-    with CaptureQueriesContext(connection) as queries:
-        assert [p.family_name for p in players_lookup(query="zyzz", limit=25)] == ["Zyzzyva"]
+def _plans(queries) -> list[str]:
     plans = []
     with connection.cursor() as cursor:
         # No sequential scan: which index answers? Walking the name index in order, as a
@@ -51,6 +38,49 @@ def test_the_lookup_finds_a_name_late_in_the_name_index_with_the_trigram_index()
         for query in queries.captured_queries:
             cursor.execute(f"EXPLAIN {query['sql']}")
             plans.append("\n".join(row[0] for row in cursor.fetchall()))
+    return plans
 
-    assert "players_family_name_trgm" in plans[0], plans[0]
+
+@pytest.fixture
+def adams_and_a_late_name():
+    from tests.factories import ClubFactory, PlayerFactory
+
+    club = ClubFactory()
+    for n in range(300):
+        PlayerFactory(home_club=club, family_name=f"Adams{n:03d}", given_names="Ann")
+    PlayerFactory(home_club=club, family_name="Zyzzyva", given_names="Zoe")
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE players_player")
+
+
+@pytest.mark.usefixtures("adams_and_a_late_name")
+def test_the_lookup_seeks_a_name_late_in_the_name_index_by_its_prefix():
+    from django.test.utils import CaptureQueriesContext
+
+    from awards.selectors import players_lookup
+
+    with CaptureQueriesContext(connection) as queries:
+        assert [p.family_name for p in players_lookup(query="zyzz", limit=25)] == ["Zyzzyva"]
+    plans = _plans(queries)
+
+    # The family names from ZYZZ on, and the given names: each a range of its index.
+    assert "players_name_order_upper" in plans[0], plans[0]
+    assert "Index Cond" in plans[0] and "'ZYZZ'" in plans[0], plans[0]
+    assert "players_given_prefix_upper" in plans[1] or "Index Cond" in plans[1], plans[1]
+    assert not any("players_pla_family" in plan for plan in plans), plans
+
+
+@pytest.mark.usefixtures("adams_and_a_late_name")
+def test_a_lookup_of_two_words_seeks_a_late_name_in_the_indexes_of_the_names():
+    from django.test.utils import CaptureQueriesContext
+
+    from awards.selectors import players_lookup
+
+    with CaptureQueriesContext(connection) as queries:
+        assert [p.family_name for p in players_lookup(query="zoe zyzz", limit=25)] == ["Zyzzyva"]
+    plans = _plans(queries)
+
+    # The trigram indexes, or the prefix indexes of the names (their "C" collation lets
+    # PostgreSQL seek a LIKE 'ZOE%' in them): either way a seek, not a walk.
+    assert "Index Cond" in plans[0], plans[0]
     assert not any("players_pla_family" in plan for plan in plans), plans
