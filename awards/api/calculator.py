@@ -222,4 +222,7 @@ def _abf_answer(data: Any) -> dict[str, Any]:
         "contestants": awards.contestants,
         "working": list(awards.working),
     }
+    if awards.players:
+        # 4.4.4, 4.4.5: each player's awards when the request listed the players.
+        answer["players"] = awards.players
     return CalculatorResponseSerializer(answer).data

@@ -183,3 +183,21 @@ def test_the_schema_documents_the_calculator(client):
     assert "calculator_awards" in schema
     assert "CalculatorRequest" in schema and "CalculatorResponse" in schema
     assert "A club pairs event" in schema
+
+
+def test_each_listed_player_gets_the_awards_the_boards_played_allow(client):
+    """4.4.4: a pairs player needs 75% of a session's boards for its award; the answer gives
+    each listed player's awards beside the pair's."""
+    event = _club_pairs_tournament()
+    # 19 of 26 boards is 73%: short of 75% in the first session, every board in the second.
+    event["players"] = {"P5": [{"label": "Anne"}, {"label": "Bill", "boards": [19, None]}]}
+
+    response = _post(client, event)
+
+    assert response.status_code == 200
+    players = {p["label"]: p for p in response.json()["players"]}
+    assert players["Anne"]["contestant"] == "P5"
+    assert players["Anne"]["sessions"] == ["0.13", "0.42"]
+    assert players["Bill"]["sessions"][1] == "0.42"
+    assert players["Bill"]["sessions"][0] in (None, "0.00")
+    assert any("4.4.4" in reason for reason in players["Bill"]["reasons"])
