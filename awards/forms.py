@@ -19,7 +19,7 @@ from awards.services.entry import Entry
 from awards.services.events import EventDetails
 from centre.access import club_for
 from centre.models import User
-from centre.schemes import current_scheme, grade_choices
+from centre.schemes import current_scheme, grade_choices, number_name
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from players import abf_numbers
@@ -626,7 +626,7 @@ class SundryForm(EntryRowsForm):
         super().__init__(*args, **kwargs)
         for i in range(1, self.ROWS + 1):
             self.fields[f"abf-{i}"] = forms.CharField(
-                label=f"ABF number, row {i}",
+                label=f"{number_name()}, row {i}",
                 required=False,
                 widget=forms.TextInput(
                     attrs={

@@ -38,7 +38,17 @@ def scheme_context(request) -> dict:
         "features": {feature: True for feature in scheme.features},
         "region_name": scheme.region_name,
         "kind_word": kind_word(),
+        "number_name": number_name(),
     }
+
+
+# What each federation calls the registry's number of a player.
+NUMBER_NAMES = {"abf": "ABF number", "nz": "NZB number", "acbl": "ACBL player number"}
+
+
+def number_name() -> str:
+    """The registry's number of a player in the scheme's words ("ABF number")."""
+    return NUMBER_NAMES.get(current_scheme().code, "player number")
 
 
 def kind_word() -> str:

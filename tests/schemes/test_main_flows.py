@@ -70,6 +70,10 @@ def test_a_player_registered_has_a_number_and_no_points_yet(scheme, registered, 
         assert f'data-lifetime="{kind.code}">0.00<' in text
         assert kind.label in text
     assert "not yet ranked" in text
+    found = anonymous_client.get(reverse("awards:lookup"), {"q": registered.family_name})
+    names = {"abf": "ABF number", "nz": "NZB number", "acbl": "ACBL player number"}
+    assert names[scheme.code] in found.content.decode()
+    assert registered.abf_number in found.content.decode()
 
 
 def test_awards_entered_show_in_the_scheme_s_kind_provisionally(
