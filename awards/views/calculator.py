@@ -174,8 +174,8 @@ def _summary(answer: dict[str, Any]) -> tuple[list[tuple[str, Any]], list[str]]:
     line under the heading, and its sentences (a note on the players) as paragraphs."""
     short, sentences = [], []
     for key, value in answer.items():
-        if isinstance(value, bool) or not isinstance(value, str | int):
-            continue
+        if key == "total_label" or isinstance(value, bool) or not isinstance(value, str | int):
+            continue  # the label heads the table's total column
         if isinstance(value, str) and len(value) > SHORT:
             sentences.append(value)
         else:

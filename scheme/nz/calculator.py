@@ -252,6 +252,9 @@ def calculator_answer(result: EventPoints) -> dict[str, Any]:
             {"code": kind.code, "label": kind.label, "colour": kind.colour_hex}
             for kind in NZ_POINT_KINDS
         ],
+        # Outline rule 5: each `total` is the aggregate of A and B Points (what counts for
+        # rank), not the sum of every kind: a club session's C Points leave it at 0.00.
+        "total_label": "A and B (for rank)",
         "contestants": [
             {
                 "label": contestant.label,

@@ -4,6 +4,7 @@ NZ examples and bad NZ requests, and GET /api/v1/ranks?scheme=nz."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -111,3 +112,20 @@ def test_players_listed_in_an_nz_request_are_answered_each(client):
     assert players["Ann"]["overall"] == {"A": "5.00"}
     assert players["Bob"]["overall"] == {"A": "3.00"}  # 5 x 40/60, to the whole point
     assert players["Sub"]["overall"] == {"A": "2.00"}
+
+
+def test_the_page_heads_the_nz_total_as_the_a_and_b_points_that_count_for_rank(client):
+    """Outline rule 5: a club session's C Points leave the A and B aggregate at 0.00, and the
+    page says which total it shows rather than calling it the award's total."""
+    example = NZ.calculator_examples["A club pairs session (NZ)"]
+
+    response = client.post(
+        "/awards/calculator/?scheme=nz",
+        {"rules": example["rules"], "event": json.dumps(example), "compute": "1"},
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<th class="number">A and B (for rank)</th>' in page
+    assert "40.00" in page
+    assert "Total label" not in page
