@@ -14,6 +14,7 @@ from centre.schemes import current_scheme
 from scheme.base import (
     AUTHORISATIONS,
     CREDIT_FILES,
+    GRANTS,
     LEVIES,
     NATIONAL_FILES,
     RECIPROCITY,
@@ -30,6 +31,8 @@ FEATURE_URLS: dict[str, tuple[str, ...]] = {
         "billing:club_statement",
         "billing:payment_new",
         "billing:invoice_pdf",
+        # guide F2: the public page of the ABF's fee schedule.
+        "billing:fees",
     ),
     # 1.7: the McCutcheon standings.
     STANDINGS: ("ranks:standings", "standings", "mccutcheon"),
@@ -39,6 +42,8 @@ FEATURE_URLS: dict[str, tuple[str, ...]] = {
     CREDIT_FILES: ("upload-check", "upload-credit-file"),
     # 1.3.4: points earned overseas converted.
     RECIPROCITY: ("awards:reciprocity",),
+    # 1.3.3-1.3.5: the Centre's grants of a rank, on their page and in the API.
+    GRANTS: ("awards:grants", "grants", "grant-preview"),
 }
 
 

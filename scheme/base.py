@@ -26,8 +26,18 @@ STANDINGS = "standings"  # 1.7: the McCutcheon standings
 NATIONAL_FILES = "national_files"  # App. F: the national players' and clubs' files
 RECIPROCITY = "reciprocity"  # 1.3.4: points earned overseas converted to the scheme's
 PRE_1982 = "pre_1982"  # 1.8 notes: red points won before 1982, kept on the player
+GRANTS = "grants"  # 1.3.3-1.3.5: ranks granted by the Centre to visitors and new residents
 FEATURES = frozenset(
-    (CREDIT_FILES, AUTHORISATIONS, LEVIES, STANDINGS, NATIONAL_FILES, RECIPROCITY, PRE_1982)
+    (
+        CREDIT_FILES,
+        AUTHORISATIONS,
+        LEVIES,
+        STANDINGS,
+        NATIONAL_FILES,
+        RECIPROCITY,
+        PRE_1982,
+        GRANTS,
+    )
 )
 
 

@@ -142,8 +142,9 @@ FEATURE_PAGES = {
         ("staff", "/awards/authorisations/"),
         ("secretary", "/awards/authorisation-requests/"),
     ],
-    "levies": [("secretary", "/billing/statement/")],
+    "levies": [("secretary", "/billing/statement/"), ("anonymous", "/fees/")],
     "reciprocity": [("staff", "/awards/reciprocity/")],
+    "grants": [("staff", "/awards/grants/"), ("staff", "/api/v1/grants")],
 }
 
 
@@ -167,3 +168,11 @@ def test_the_club_list_names_the_scheme_s_region(scheme, staff_client, club_a):
     page = staff_client.get(reverse("clubs:list")).content.decode()
 
     assert f"<th>{scheme.region_name.capitalize()}</th>" in page
+
+
+def test_the_club_s_documents_offer_invoices_only_under_a_scheme_with_levies(scheme, client_a):
+    page = client_a.get("/club/documents/")
+
+    assert page.status_code == 200
+    shown = 'id="invoices"' in page.content.decode()
+    assert shown == scheme.has("levies")
