@@ -7,7 +7,7 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from awards.models import Authorisation, CreditUpload
 from centre.models import Period
 from operations.models import MonthCloseFailure
-from operations.services import STEP_NEEDS, close_steps, month_close_failures, step_label
+from operations.services import close_steps, month_close_failures, step_label, step_needs
 
 
 def periods_with_counts() -> QuerySet[Period]:
@@ -36,7 +36,7 @@ def month_close_steps(*, period: Period) -> list[CloseStepRow]:
     done = set(period.close_steps_done)
     rows = []
     for name, _ in close_steps():
-        waits_for = tuple(need for need in STEP_NEEDS.get(name, ()) if need not in done)
+        waits_for = tuple(need for need in step_needs(name) if need not in done)
         if name in done:
             state = "done"
         elif period.close_step == name:

@@ -70,6 +70,9 @@ STEP_LABELS: dict[str, str] = {
 STEP_FEATURES: dict[str, str] = {
     "b4c_lists": AUTHORISATIONS,
     "event_invoices": LEVIES,
+    # It emails the event invoices (billing.Invoice) with their reports: nothing to send
+    # under a scheme without levies.
+    "event_reports": LEVIES,
 }
 
 
@@ -81,6 +84,13 @@ def close_steps() -> list[tuple[str, Callable[..., object]]]:
         for name, step in POST_CLOSE_STEPS
         if name not in STEP_FEATURES or scheme.has(STEP_FEATURES[name])
     ]
+
+
+def step_needs(name: str) -> tuple[str, ...]:
+    """The steps of the deployment's scheme that a step needs done first. A step the scheme
+    leaves out (STEP_FEATURES) is not waited for: it will never run."""
+    steps = {step_name for step_name, _ in close_steps()}
+    return tuple(need for need in STEP_NEEDS.get(name, ()) if need in steps)
 
 
 def step_label(name: str) -> str:
@@ -253,7 +263,7 @@ def month_close_after(*, period: Period) -> Period:
         period = Period.objects.get(pk=period.pk)
         if name in period.close_steps_done:
             continue
-        if any(need not in period.close_steps_done for need in STEP_NEEDS.get(name, ())):
+        if any(need not in period.close_steps_done for need in step_needs(name)):
             continue  # it waits for a step that failed; the month page says which
         _close_step_show(period=period, step=name)
         try:
