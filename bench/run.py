@@ -147,10 +147,10 @@ def foreign_key_checks_skipped() -> Iterator[None]:
 # --- the ledger's operations (bench/national.py) -------------------------------------------
 
 
-def measure_operations(world: dict, rng: random.Random) -> dict[str, float]:
+def measure_operations(world: dict, rng: random.Random) -> dict:
     queued = national.hold_report_emails()
     upload = national.measure(world, rng)
-    ranking = national.measure_promotions(queued)
+    ranking = national.measure_promotions(queued, upload["file_lines"])
     # The floor of any ranking: one SQL pass reading every player's approved totals.
     started = time.perf_counter()
     with connection.cursor() as cursor:
@@ -395,7 +395,7 @@ def measure_reads(
 
 
 def figures(engine: dict, operations: dict, reads: dict) -> dict[str, dict]:
-    lines = national.FILE_LINES
+    lines = operations["file_lines"]
     copy_rate = lines / operations["copy_s"]
     intake_rate = lines / (operations["check_s"] + operations["credit_s"])
     health = reads["healthz"]
@@ -423,6 +423,10 @@ def figures(engine: dict, operations: dict, reads: dict) -> dict[str, dict]:
         "value": round(operations["close_s"], 3),
         "unit": f"s, close of {lines:,} credits with promotions (baseline: COPY of them)",
         "baseline": round(operations["copy_s"], 3),
+        # The close's own steps, timed as they ran (the positions within the standings').
+        "steps_s": {
+            name: round(seconds, 3) for name, seconds in operations["close_steps_s"].items()
+        },
     }
     out["rank_all_s"] = {
         "value": round(operations["rank_all_s"], 3),
