@@ -152,16 +152,14 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
         count = cursor.fetchone()[0]
     # As the last month close left them: the standings of every year and the positions kept
     # (the versions moved on first: a mark left in the cache by an earlier run names other data).
-    from awards.services.positions import _close_mark, positions_refresh
+    from awards.services.positions import positions_refresh
     from centre.versions import APPROVED, PRE_1982, data_changed
     from ranks.standings import standings_refresh
 
     data_changed(APPROVED, PRE_1982)
     for year in sorted({year for year, _month in months}):
         standings_refresh(year=year)
-    last = Period.objects.filter(status="closed").order_by("-year", "-month").first()
-    # Kept after the last month's close, as that close's own step leaves them.
-    positions_refresh(through=_close_mark(last.pk, last.closed_at))
+    positions_refresh()
     say(f"  ledger: {count:,} credits, built in {time.perf_counter() - started:.0f} s")
     return {
         "staff": staff,
@@ -309,7 +307,7 @@ def hold_report_emails() -> list[int]:
         (services, "club_monthly_reports_issue"),
         (standings, "standings_refresh_at_close"),
         # Within the step above: the national positions alone.
-        (standings, "positions_update_at_close"),
+        (standings, "positions_refresh"),
     ):
         step = getattr(module, name)
 
@@ -368,7 +366,7 @@ def measure_promotions(queued: list[int], file_lines: int = FILE_LINES) -> dict:
         f"{in_close.get('promotions_run', 0):.2f} s, club reports "
         f"{in_close.get('club_monthly_reports_issue', 0):.2f} s, standings and positions "
         f"{in_close.get('standings_refresh_at_close', 0):.2f} s (positions "
-        f"{in_close.get('positions_update_at_close', 0):.2f} s)"
+        f"{in_close.get('positions_refresh', 0):.2f} s)"
     )
     ranked = f"rank {first.players:,} players"
     say(f"  {ranked:<33} {rate(t1 - t0, first.players, 'players')}")

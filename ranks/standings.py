@@ -31,7 +31,7 @@ from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 
 from awards.models import Credit, Grant, PlayerTotals
-from awards.services.positions import positions_update_at_close
+from awards.services.positions import positions_refresh
 from centre.models import Period
 from centre.schemes import has_feature
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
@@ -241,7 +241,7 @@ def standings_refresh_at_close(*, period: Period) -> None:
     """
     if not has_feature(STANDINGS):
         # A scheme without the McCutcheon standings keeps the national positions only.
-        positions_update_at_close(period=period)
+        positions_refresh()
         data_changed(PLAYERS)
         return
     version = data_version(APPROVED, PRE_1982)
@@ -255,7 +255,7 @@ def standings_refresh_at_close(*, period: Period) -> None:
     later = PlayerTotals.objects.filter(year__gt=period.year).values_list("year", flat=True)
     for year in sorted(set(later.distinct().order_by())):
         standings_refresh(year=year, version=version)
-    positions_update_at_close(period=period)
+    positions_refresh()
     data_changed(PLAYERS)
 
 
