@@ -37,8 +37,16 @@ from scheme.abf import (
     Session,
     credit_files,
 )
+from scheme.abf.congress import (
+    CONGRESS_EVENTS,
+    CONGRESS_GRADES,
+    EXTRA_CHAMPIONSHIP_MIN_SESSIONS,
+    extra_championships,
+    walk_in_final_outright,
+)
 from scheme.abf.validation import MAX_BOARDS, MAX_SESSIONS, MAX_TABLES, event_within_limits
 from scheme.base import AUTHORISATIONS
+from scheme.core.errors import RulesError
 from scheme.core.points import PointsError, parse_points, points_text
 
 RANKING_HELP = (
@@ -47,6 +55,13 @@ RANKING_HELP = (
 )
 MATCHES_HELP = 'One match per line: home, away, home IMPs, away IMPs, e.g. "T1, T2, 12, 9".'
 
+# 5.3: what a congress's event was at the congress (the upload's and entry's forms).
+CONGRESS_FIELDS = (
+    "congress_grade",
+    "congress_event",
+    "extra_championship",
+    "congress_table_sessions",
+)
 MITCHELL = Movement.MITCHELL.value
 MATCHES = "matches"
 SESSION_KINDS = [
@@ -129,6 +144,174 @@ class CalculatorForm(forms.Form):
         label="Boards in the whole event",
         help_text="If sessions were under 24 boards (4.3.1).",
     )
+    outright_walk_in_heats = forms.CharField(
+        required=False,
+        label="Walk-in final: tables of each heat",
+        help_text="5.3.3: a final open only to the heats' place-getters. Type each heat's "
+        'tables, e.g. "12, 10, 11": the outright is on their average and S=2, with no final '
+        "premium; leave the tables, sessions and boards above empty.",
+    )
+    extra_championship = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100,
+        label="Additional championship of a large congress (its number)",
+        help_text="5.3.3: the 1st, 2nd... minor championship the congress nominated; it is "
+        "accelerated as the majors. Tick the congress box and give the table-sessions.",
+    )
+    congress_table_sessions = forms.DecimalField(
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=1,
+        label="Table-sessions of the whole congress",
+        help_text="App. A: the tables in play in each session of the congress, added up.",
+    )
+
+    def clean_outright_walk_in_heats(self) -> list[Decimal]:
+        typed = self.cleaned_data.get("outright_walk_in_heats", "")
+        heats = []
+        for number, part in enumerate(re.split(r"[,\s]+", typed.strip()), start=1):
+            if not part:
+                continue
+            try:
+                tables = Decimal(part)
+            except ArithmeticError:
+                raise forms.ValidationError(f"Heat {number}: {part!r} is not a number.") from None
+            if not tables.is_finite() or tables < Decimal("0.5") or tables > MAX_TABLES:
+                raise forms.ValidationError(
+                    f"Heat {number}: between 0.5 and {MAX_TABLES:,} tables."
+                )
+            heats.append(tables)
+        if len(heats) > MAX_SESSIONS:
+            raise forms.ValidationError(f"At most {MAX_SESSIONS} heats.")
+        return heats
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("outright_walk_in_heats"):
+            if not (data.get("outright_ranking") or "").strip():
+                self.add_error("outright_ranking", "Type the walk-in final's placings.")
+            for name in ("outright_tables", "outright_sessions", "outright_boards"):
+                if data.get(name) is not None:
+                    self.add_error(
+                        name,
+                        "5.3.3: a walk-in final's outright is on the heats' average tables "
+                        "and S=2; leave this empty.",
+                    )
+        self._check_extra_championship(data)
+        return data
+
+    def _check_extra_championship(self, data: dict) -> None:
+        """5.3.3: one additional championship of at least two sessions for every 100
+        table-sessions over 100, once the congress's exceed 200."""
+        number, counted = data.get("extra_championship"), data.get("congress_table_sessions")
+        if number is None:
+            if counted is not None:
+                self.add_error(
+                    "extra_championship", "Give the championship's number, or leave both empty."
+                )
+            return
+        if counted is None:
+            self.add_error(
+                "congress_table_sessions",
+                "5.3.3: give the congress's table-sessions; they decide how many additional "
+                "championships it may nominate.",
+            )
+            return
+        if not data.get("congress"):
+            self.add_error(
+                "congress", "5.3.3: an additional championship is accelerated as a congress's."
+            )
+        allowed = extra_championships(counted)
+        if number > allowed:
+            self.add_error(
+                "extra_championship",
+                f"5.3.3: a congress of {counted.normalize():f} table-sessions may nominate "
+                f"{allowed} additional championship(s) (one for every 100 table-sessions over "
+                f"100, once over 200).",
+            )
+
+
+PARTNERS_HELP = (
+    "One player a line: the player, a colon, then the partner of each session played, e.g. "
+    '"P1: Ann, Bob, Ann, Cy".'
+)
+
+
+class SinglesForm(forms.Form):
+    """A Singles event (App. A; 4.3.1): its final placings and each player's partners."""
+
+    rules = forms.ChoiceField(
+        choices=[(name, rules.title) for name, rules in RULE_SETS.items()], initial=DEFAULT_RULES
+    )
+    grade = forms.ChoiceField(
+        choices=[(code, f"{code}: {g.description}") for code, g in ABF_2025.grades.items()],
+        initial="E",
+    )
+    ranking = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Final placings of the players",
+        help_text=RANKING_HELP,
+    )
+    tables = forms.DecimalField(
+        min_value=Decimal("0.5"),
+        max_value=MAX_TABLES,
+        decimal_places=1,
+        label="Tables",
+        help_text="The event's field (4.4.1: a half table counts as a table).",
+    )
+    sessions = forms.IntegerField(
+        min_value=2, max_value=MAX_SESSIONS, label="Sessions", help_text="S of 4.3.1."
+    )
+    min_sessions = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_SESSIONS,
+        label="Sessions a player must play to be placed",
+        help_text="App. A: a player needs partnerships in a third of them, rounded up.",
+    )
+    partners = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Each placed player's partners",
+        help_text=PARTNERS_HELP,
+    )
+    other_outright_given = forms.BooleanField(
+        required=False, label="Another outright award has been given in the event (4.3.1)"
+    )
+
+    def clean_ranking(self) -> list[list[str]]:
+        ranking = parse_ranking(self.cleaned_data["ranking"])
+        if not ranking:
+            raise forms.ValidationError("Type the final placings, one place a line.")
+        return ranking
+
+    def clean_partners(self) -> dict[str, list[str]]:
+        partners: dict[str, list[str]] = {}
+        for number, line in enumerate(self.cleaned_data["partners"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            player, colon, rest = line.partition(":")
+            names = [name.strip() for name in rest.split(",") if name.strip()]
+            if not colon or not player.strip() or not names:
+                raise forms.ValidationError(
+                    f"Line {number}: give the player, a colon, then the partners."
+                )
+            if player.strip() in partners:
+                raise forms.ValidationError(f"Line {number}: {player.strip()} is given twice.")
+            if len(names) > MAX_SESSIONS:
+                raise forms.ValidationError(f"Line {number}: at most {MAX_SESSIONS} sessions.")
+            partners[player.strip()] = names
+        return partners
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("other_outright_given"):
+            self.add_error(
+                "other_outright_given",
+                "4.3.1: a Singles event's final place-getters receive outright awards only if "
+                "no other outright awards have been given.",
+            )
+        return data
 
 
 class SessionForm(forms.Form):
@@ -214,7 +397,10 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
     data = form.cleaned_data
     outright = None
     ranking = parse_ranking(data.get("outright_ranking", ""))
-    if ranking:
+    if ranking and data.get("outright_walk_in_heats"):
+        # 5.3.3: the heats' average tables and S=2; the final's sessions take no premium.
+        outright = walk_in_final_outright(ranking, data["outright_walk_in_heats"])
+    elif ranking:
         boards = data.get("outright_boards")
         outright = Outright(
             ranking=ranking,
@@ -231,6 +417,13 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
         congress=data["congress"],
         restricted=data["restricted"],
     )
+    if data.get("extra_championship") is not None:
+        played = outright.sessions if outright and outright.sessions else len(sessions)
+        if played < EXTRA_CHAMPIONSHIP_MIN_SESSIONS:
+            raise RulesError(
+                "extra_championship",
+                "5.3.3: an additional championship has at least two sessions.",
+            )
     event_within_limits(event)
     return event
 
@@ -294,6 +487,33 @@ class EventDetailsForm(forms.Form):
         "its organiser.",
     )
 
+    congress_grade = forms.ChoiceField(
+        label="The congress's grade",
+        required=False,
+        choices=[("", "Not a congress event"), *((g, g) for g in CONGRESS_GRADES)],
+        help_text="5.3: with what the event was at the congress, its grade is checked.",
+    )
+    congress_event = forms.ChoiceField(
+        label="What the event was at the congress",
+        required=False,
+        choices=[("", "Not said"), *CONGRESS_EVENTS.items()],
+    )
+    extra_championship = forms.IntegerField(
+        label="Additional championship (its number)",
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text="5.3.3: a large congress's 1st, 2nd... additional championship.",
+    )
+    congress_table_sessions = forms.DecimalField(
+        label="Table-sessions of the whole congress",
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=1,
+        help_text="5.3.3: one additional championship for every 100 over 100, once over 200.",
+    )
+
     def __init__(
         self,
         *args,
@@ -336,6 +556,9 @@ class EventDetailsForm(forms.Form):
             self.fields["congress_organiser"].queryset = congress_organisers
         else:
             del self.fields["congress_organiser"]
+        if not organisers or "congress" not in organisers or scheme.code != "abf":
+            for name in CONGRESS_FIELDS:
+                del self.fields[name]
 
     def clean_club_number(self) -> Club | None:
         number = self.cleaned_data.get("club_number")
@@ -356,6 +579,10 @@ class EventDetailsForm(forms.Form):
             tables=data.get("tables"),
             movement=data.get("movement") or "",
             boards=data.get("boards"),
+            congress_grade=data.get("congress_grade") or "",
+            congress_event=data.get("congress_event") or "",
+            extra_championship=data.get("extra_championship"),
+            congress_table_sessions=data.get("congress_table_sessions"),
         )
 
 

@@ -20,6 +20,7 @@ from awards.forms import (
     CalculatorForm,
     SessionForm,
     SessionFormSet,
+    SinglesForm,
     build_event,
 )
 from centre import params
@@ -27,10 +28,13 @@ from centre.documents import render_csv
 from centre.errors import DomainError, form_add_error
 from centre.responses import file_response
 from scheme import SCHEMES, Scheme
-from scheme.abf import EventAwards, RulesError, compute_awards
+from scheme.abf import RULE_SETS, EventAwards, RulesError, compute_awards
+from scheme.abf.singles import singles_outright
 from scheme.abf.validation import MAX_SESSIONS
 
 SESSION_PREFIX = "session"
+# `?event=singles`: the page's form of a Singles event (App. A; 4.3.1).
+SINGLES = "singles"
 # The largest event typed as JSON: the API's limit on a body (DATA_UPLOAD_MAX_MEMORY_SIZE).
 MAX_EVENT_TEXT = 1_000_000
 # An answer's value longer than this is a sentence, said in a paragraph of its own.
@@ -58,6 +62,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
     scheme = _scheme(request)
     if scheme.code != "abf":
         return _scheme_calculator(request, scheme)
+    if (request.GET.get("event") or request.POST.get("event")) == SINGLES:
+        return _singles(request, scheme)
     awards = None
     if request.method == "POST" and "add_session" in request.POST:
         form, sessions = _with_another_session(request)
@@ -69,8 +75,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
             try:
                 awards = compute_awards(build_event(form, played))
             except RulesError as error:
-                # The page names the place in words, where the API gives its dotted path.
-                form.add_error(None, f"{_where(error.field)}: {error.message}")
+                if error.field in form.fields:
+                    form.add_error(error.field, error.message)
+                else:
+                    # The page names the place in words, where the API gives its dotted path.
+                    form.add_error(None, f"{_where(error.field)}: {error.message}")
             else:
                 if "download" in request.POST:
                     return _csv(awards)
@@ -87,6 +96,46 @@ def calculator(request: HttpRequest) -> HttpResponse:
             "rows": _rows(awards) if awards else [],
             "ranking_help": RANKING_HELP,
             "matches_help": MATCHES_HELP,
+            "pick": SchemePickForm(initial={"scheme": scheme.code}),
+            "scheme": scheme,
+        },
+    )
+
+
+def _singles(request: HttpRequest, scheme: Scheme) -> HttpResponse:
+    """A Singles event's outright awards (App. A; 4.3.1), as POST /api/v1/calculator/singles
+    gives them: each final place-getter's, withheld from a player with too few partnerships."""
+    result = None
+    form = SinglesForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            result = singles_outright(
+                RULE_SETS[data["rules"]],
+                grade=data["grade"],
+                ranking=tuple(tuple(group) for group in data["ranking"]),
+                tables=data["tables"],
+                sessions=data["sessions"],
+                min_sessions=data["min_sessions"],
+                partners=data["partners"],
+            )
+        except RulesError as error:
+            field = error.field if error.field in form.fields else None
+            form.add_error(field, error.message)
+    rows = []
+    if result is not None:
+        for group in form.cleaned_data["ranking"]:
+            for label in group:
+                if label in result.awards or label in result.withheld:
+                    rows.append((label, result.awards.get(label), result.withheld.get(label, "")))
+    return render(
+        request,
+        "awards/calculator_singles.html",
+        {
+            "form": form,
+            "result": result,
+            "rows": rows,
+            "ranking_help": RANKING_HELP,
             "pick": SchemePickForm(initial={"scheme": scheme.code}),
             "scheme": scheme,
         },
