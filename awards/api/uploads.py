@@ -34,6 +34,7 @@ from centre.schemes import grade_choices
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from scheme.abf import EventAwards, RulesError, compute_awards
+from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
 
 
 class UploadLineSerializer(serializers.Serializer):
@@ -111,6 +112,19 @@ class UploadSerializer(serializers.ModelSerializer):
         return str(upload.period) if upload.period else None
 
 
+def congress_details(values: dict) -> dict:
+    """5.3: what the event was at its congress, as EventDetails takes it."""
+    return {
+        name: values.get(name)
+        for name in (
+            "congress_grade",
+            "congress_event",
+            "extra_championship",
+            "congress_table_sessions",
+        )
+    }
+
+
 class OrganiserFields(serializers.Serializer):
     """Who ran the event: a club secretary's events are the club's own and ignore these."""
 
@@ -138,6 +152,43 @@ class OrganiserFields(serializers.Serializer):
         default=None,
         help_text="5.4.1: the id of the congress's organiser (its convener gets the Centre's "
         "report and invoice); a congress of the login's state.",
+    )
+
+    congress_grade = serializers.ChoiceField(
+        choices=list(CONGRESS_GRADES),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="5.3: the grade of the congress the event was part of (with "
+        "`congress_event`, the event's grade is checked against 5.3.1 and 5.3.3).",
+    )
+    congress_event = serializers.ChoiceField(
+        choices=list(CONGRESS_EVENTS),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="5.3: what the event was at its congress: "
+        + "; ".join(f"{code}: {label}" for code, label in CONGRESS_EVENTS.items())
+        + ". A congress's event without it is warned that its grade is unchecked.",
+    )
+    extra_championship = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=100,
+        help_text="5.3.3: which of a large congress's additional championships (with "
+        "`congress_event` additional).",
+    )
+    congress_table_sessions = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=1,
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="5.3.3: the whole congress's table-sessions: one additional championship "
+        "for every 100 over 100, once over 200.",
     )
 
     def validate_club_number(self, number: int | None) -> Club | None:
@@ -277,6 +328,7 @@ class UploadCreateApi(_UploadApi):
                 organiser=values["organiser"],
                 club=values["club_number"],
                 congress_organiser=values["congress_organiser"],
+                **congress_details(values),
                 tables=values.get("tables"),
                 movement=values.get("movement", ""),
                 boards=values.get("boards"),
@@ -317,6 +369,7 @@ class UploadResultsApi(_UploadApi):
                 organiser=values["organiser"],
                 club=values["club_number"],
                 congress_organiser=values["congress_organiser"],
+                **congress_details(values),
             ),
             awards=awards,
             players=_players_of(values["players"]),

@@ -14,6 +14,7 @@ from awards.services.errors import Problem
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
+from scheme.abf.congress import ADDITIONAL, congress_event_refusals
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import grade_refusal, grades_issuable_by, organisers_for
 
@@ -37,6 +38,12 @@ class EventDetails:
     tables: Decimal | None = None
     movement: str = ""
     boards: int | None = None
+    # 5.3: what the event was at its congress, and the congress's grade; a large congress's
+    # additional championship names its number and the congress's table-sessions (5.3.3).
+    congress_grade: str = ""
+    congress_event: str = ""
+    extra_championship: int | None = None
+    congress_table_sessions: Decimal | None = None
 
     def as_json(self) -> dict:
         return {
@@ -55,6 +62,12 @@ class EventDetails:
             "tables": None if self.tables is None else str(self.tables),
             "movement": self.movement,
             "boards": self.boards,
+            "congress_grade": self.congress_grade,
+            "congress_event": self.congress_event,
+            "extra_championship": self.extra_championship,
+            "congress_table_sessions": None
+            if self.congress_table_sessions is None
+            else str(self.congress_table_sessions),
         }
 
 
@@ -151,7 +164,69 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
         problems.append(
             Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
         )
-    return problems + _shape_problems(event)
+    return problems + _congress_problems(event) + _shape_problems(event)
+
+
+def _is_congress(event: EventDetails) -> bool:
+    return event.organiser == Event.Organiser.CONGRESS or event.congress_organiser is not None
+
+
+def _congress_problems(event: EventDetails) -> list[Problem]:
+    """5.3.1-5.3.3: the grade of a congress's event by what it was at the congress, and a
+    large congress's additional championships by its table-sessions."""
+    given = event.congress_grade or event.congress_event
+    if not given and event.extra_championship is None and event.congress_table_sessions is None:
+        return []
+    if not _is_congress(event):
+        return [
+            Problem(
+                0,
+                "5.3: only a congress's event names the congress's grade and what the event "
+                "was at it; choose congress as who ran it.",
+                "event.congress_event",
+            )
+        ]
+    missing = [
+        Problem(0, f"5.3: give {what}.", f"event.{name}")
+        for name, what in (
+            ("congress_grade", "the congress's grade (A2, B3 or B4)"),
+            ("congress_event", "which of the congress's events this is"),
+        )
+        if not getattr(event, name)
+    ]
+    if missing:
+        return missing
+    if event.congress_event != ADDITIONAL and event.extra_championship is not None:
+        return [
+            Problem(
+                0,
+                "5.3.3: only an additional championship has a number; choose it as the event.",
+                "event.extra_championship",
+            )
+        ]
+    return [
+        Problem(0, message, f"event.{field}")
+        for field, message in congress_event_refusals(
+            congress_grade=event.congress_grade,
+            congress_event=event.congress_event,
+            grade=event.grade,
+            sessions=event.sessions,
+            additional_number=event.extra_championship,
+            table_sessions=event.congress_table_sessions,
+        )
+    ]
+
+
+def event_warnings(*, event: EventDetails) -> list[str]:
+    """What the uploader is told without a refusal: a congress's event whose place at the
+    congress is not said has its grade unchecked against 5.3.3."""
+    if current_scheme().code != "abf" or not _is_congress(event) or event.congress_event:
+        return []
+    return [
+        "5.3.3: the grade of this congress event is not checked: say the congress's grade and "
+        "whether it was a championship, a minor or walk-in event or an additional "
+        "championship (minor and walk-in events drop a grade)."
+    ]
 
 
 def _shape_problems(event: EventDetails) -> list[Problem]:

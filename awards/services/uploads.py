@@ -16,7 +16,12 @@ from awards.approvals.services import event_allowance_problems
 from awards.models import Authorisation, CreditUpload, grade_colour
 from awards.services.award_checks import award_lines_check
 from awards.services.errors import Problem, UploadRejected
-from awards.services.events import EventDetails, event_organiser_resolve, event_problems
+from awards.services.events import (
+    EventDetails,
+    event_organiser_resolve,
+    event_problems,
+    event_warnings,
+)
 from centre.models import User
 from centre.schemes import current_scheme, point_kind_codes
 from players import abf_numbers
@@ -301,6 +306,7 @@ def credit_upload_check(
             problems += more
     else:
         checked = _Checked()
+    checked.warnings[:0] = event_warnings(event=event)
     digest = sha256_of(content)
     if not intended:
         earlier = (

@@ -87,3 +87,103 @@ def walk_in_final_outright(ranking: Ranking, heat_tables: Sequence[Decimal | int
         tables=Decimal(math.ceil(average)),
         sessions=WALK_IN_FINAL_SESSIONS,
     )
+
+
+# What an event was at its congress, as an uploader says it (5.3.1-5.3.3).
+CHAMPIONSHIP = "championship"  # 5.3.1: a major championship; 5.3.2: or a restricted event
+MINOR = "minor"  # 5.3.3: "all other events conducted at a Congress"
+WALK_IN = "walk_in"  # 5.3.3: a walk-in event
+ADDITIONAL = "additional"  # 5.3.3: a large congress's additional (minor) championship
+CONGRESS_EVENTS = {
+    CHAMPIONSHIP: "A championship (or restricted event) of the congress (5.3.1, 5.3.2)",
+    MINOR: "A minor event: one grade below the congress (5.3.3)",
+    WALK_IN: "A walk-in event (5.3.3)",
+    ADDITIONAL: "An additional championship of a large congress (5.3.3)",
+}
+
+
+def congress_event_grade(congress_grade: str, congress_event: str) -> str:
+    """The grade 5.3 gives an event of a congress of `congress_grade`: its championships the
+    congress's own (5.3.1, 5.3.2); its minor events one grade lower, its walk-in events B5
+    (B4 at an A2 congress) (5.3.3). An additional championship is a minor championship
+    (5.3.3 names it so): one grade lower, with the majors' acceleration (5.4.2)."""
+    grade = _congress(congress_grade)
+    if congress_event == CHAMPIONSHIP:
+        return grade
+    if congress_event == WALK_IN:
+        return minor_event_grade(grade, walk_in=True)
+    if congress_event in (MINOR, ADDITIONAL):
+        return minor_event_grade(grade)
+    raise RulesError(
+        "congress_event", f"5.3: {congress_event!r} is not one of {', '.join(CONGRESS_EVENTS)}"
+    )
+
+
+def congress_event_refusals(
+    *,
+    congress_grade: str,
+    congress_event: str,
+    grade: str,
+    sessions: int,
+    additional_number: int | None = None,
+    table_sessions: Decimal | int | None = None,
+) -> list[tuple[str, str]]:
+    """What 5.3 refuses in an event of a congress, each as (field, reason): a grade other
+    than 5.3.1 and 5.3.3 give it, and an additional championship the congress's
+    table-sessions do not allow or of fewer than two sessions."""
+    if congress_grade not in CONGRESS_GRADES:
+        return [
+            ("congress_grade", f"5.3: a congress is of grade A2, B3 or B4, not {congress_grade!r}.")
+        ]
+    if congress_event not in CONGRESS_EVENTS:
+        return [
+            (
+                "congress_event",
+                f"5.3: say which of the congress's events this is, not {congress_event!r}.",
+            )
+        ]
+    refusals = []
+    expected = congress_event_grade(congress_grade, congress_event)
+    if grade != expected:
+        clause = "5.3.1" if congress_event == CHAMPIONSHIP else "5.3.3"
+        what = {
+            CHAMPIONSHIP: "a championship has the congress's own grade",
+            MINOR: "a minor event drops one grade (B4 to B5, B3 to B4, A2 to B3)",
+            WALK_IN: "a walk-in event is B5 at a B4 or B3 congress, B4 at an A2 congress",
+            ADDITIONAL: "an additional championship is a minor championship, one grade below "
+            "the congress",
+        }[congress_event]
+        refusals.append(
+            (
+                "grade",
+                f"{clause}: {what}; at a grade {congress_grade} congress this event is grade "
+                f"{expected}, not {grade}.",
+            )
+        )
+    if congress_event == ADDITIONAL:
+        if additional_number is None or table_sessions is None:
+            refusals.append(
+                (
+                    "congress_table_sessions",
+                    "5.3.3: give the additional championship's number and the congress's "
+                    "table-sessions; one is allowed for every 100 over 100, once over 200.",
+                )
+            )
+        else:
+            allowed = extra_championships(table_sessions)
+            if additional_number > allowed:
+                refusals.append(
+                    (
+                        "extra_championship",
+                        f"5.3.3: a congress of {Decimal(str(table_sessions)).normalize():f} "
+                        f"table-sessions may "
+                        f"nominate {allowed} additional championship(s) (one for every 100 "
+                        f"table-sessions over 100, once over 200), not a number "
+                        f"{additional_number}.",
+                    )
+                )
+        if sessions < EXTRA_CHAMPIONSHIP_MIN_SESSIONS:
+            refusals.append(
+                ("sessions", "5.3.3: an additional championship has at least two sessions.")
+            )
+    return refusals
