@@ -194,6 +194,13 @@ class CreditUpload(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     credited_at = models.DateTimeField(null=True, blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    # 7.5.1: gold points staff upload wait for the Goldpoint Coordinator's approval; their
+    # month does not close until the coordinator has given it.
+    coordinator_approval_needed = models.BooleanField(default=False)
+    coordinator_approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    coordinator_approved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -203,6 +210,18 @@ class CreditUpload(models.Model):
                 fields=["uploaded_by", "sha256"],
                 condition=Q(intended=False, status__in=["checked", "credited"]),
                 name="same_file_once_unless_intended",
+            ),
+            # 7.5.1: an approval is of an upload that needs one, and says who gave it, when.
+            models.CheckConstraint(
+                condition=Q(
+                    coordinator_approved_at__isnull=True, coordinator_approved_by__isnull=True
+                )
+                | Q(
+                    coordinator_approval_needed=True,
+                    coordinator_approved_at__isnull=False,
+                    coordinator_approved_by__isnull=False,
+                ),
+                name="coordinator_approval_of_an_upload_that_needs_it",
             ),
         ]
 
@@ -215,6 +234,11 @@ class CreditUpload(models.Model):
 
     def total_of(self, kind: str) -> int:
         return int(self.totals.get(kind, 0))
+
+    @property
+    def awaits_coordinator(self) -> bool:
+        """7.5.1: gold points of the Centre's still waiting for the coordinator."""
+        return self.coordinator_approval_needed and self.coordinator_approved_at is None
 
 
 class Credit(models.Model):

@@ -4,6 +4,7 @@ from awards.views import (
     authorisation_requests,
     authorisations,
     calculator,
+    coordinator,
     entries,
     grants,
     lookup,
@@ -29,6 +30,8 @@ urlpatterns = [
     path("", include(authorisation_requests.urlpatterns)),
     path("reciprocity/", reciprocity.reciprocity, name="reciprocity"),
     path("grants/", grants.grants, name="grants"),
+    path("gold-approvals/", coordinator.gold_approvals, name="gold_approvals"),
+    path("gold-approvals/<int:pk>/approve/", coordinator.gold_approve, name="gold_approve"),
     path("lookup/", lookup.lookup, name="lookup"),
     path("players/<str:abf_number>/", lookup.player_record, name="player"),
     path(

@@ -58,6 +58,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_STATE, "Uploads", "awards:uploads", (Role.ORGANISER,)),
     (CENTRE, "Upload gold points", "awards:upload_new", (Role.GOLD_COORDINATOR,)),
     (CENTRE, "Uploads", "awards:uploads", (Role.GOLD_COORDINATOR,)),
+    (CENTRE, "Gold points to approve", "awards:gold_approvals", (Role.GOLD_COORDINATOR,)),
     (CENTRE, "Dashboard", "operations:dashboard", (Role.STAFF,)),
     (CENTRE, "Months", "operations:months", (Role.STAFF,)),
     (CENTRE, "Players", "players:search", (Role.STAFF,)),

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from awards.models import Credit
+from awards.models import Credit, CreditUpload
 from awards.services.authorisations import b4c_lists_send
 from awards.services.totals import credits_approve
 from billing.services import event_invoices_email, event_invoices_issue
@@ -155,6 +155,8 @@ def month_close_check(
     (Sydney time) unless staff chose an early close. A close already begun may go on."""
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
+    if period.status == Period.Status.OPEN:
+        month_close_gold_check(period=period)
     if period.status != Period.Status.OPEN or early or month_has_ended(period=period, now=now):
         return
     raise MonthCloseTooEarly(
@@ -162,6 +164,28 @@ def month_close_check(
         f"1 {_following_month_label(period)}. To close it now, choose an early close: "
         "credits confirmed after it go to the next month."
     )
+
+
+def month_close_gold_check(*, period: Period) -> None:
+    """7.5.1: the month's gold points uploaded by staff are approved by the Goldpoint
+    Coordinator before the close approves them; until then the close is refused, naming
+    the uploads."""
+    waiting = list(
+        CreditUpload.objects.filter(
+            period=period,
+            status=CreditUpload.Status.CREDITED,
+            coordinator_approval_needed=True,
+            coordinator_approved_at__isnull=True,
+        )
+        .order_by("pk")
+        .values_list("pk", "event__name")[:10]
+    )
+    if waiting:
+        names = "; ".join(f"upload {pk} ({name})" for pk, name in waiting)
+        raise MonthCloseError(
+            f"7.5.1: {period.label} has gold points waiting for the Goldpoint Coordinator's "
+            f"approval: {names}. The month closes once they are approved."
+        )
 
 
 def _following_month_label(period: Period) -> str:
@@ -206,6 +230,7 @@ def month_close(
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
     if period.status == Period.Status.OPEN:
+        month_close_gold_check(period=period)
         period = month_close_start_now(period=period, by=by, early=early)
     while True:
         with transaction.atomic():

@@ -15,7 +15,7 @@ from django.utils import timezone
 from awards.approvals.services import event_allowance_problems
 from awards.models import Authorisation, CreditUpload, grade_colour
 from awards.services.award_checks import award_lines_check
-from awards.services.errors import Problem, UploadRejected
+from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.events import (
     EventDetails,
     event_organiser_resolve,
@@ -28,7 +28,7 @@ from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
-from scheme.abf.issuers import needs_authorisation
+from scheme.abf.issuers import needs_authorisation, needs_coordinator_approval
 from scheme.base import CREDIT_FILES
 from scheme.core.points import points_text
 
@@ -307,6 +307,17 @@ def credit_upload_check(
     else:
         checked = _Checked()
     checked.warnings[:0] = event_warnings(event=event)
+    # 7.5.1: the Centre's gold points wait for the Goldpoint Coordinator's approval.
+    coordinator = (
+        abf
+        and by.is_centre_staff
+        and needs_coordinator_approval(grade=event.grade, event_name=event.name)
+    )
+    if coordinator:
+        checked.warnings.append(
+            "7.5.1: these gold points wait for the Goldpoint Coordinator's approval; their "
+            "month does not close until it is given."
+        )
     digest = sha256_of(content)
     if not intended:
         earlier = (
@@ -351,6 +362,7 @@ def credit_upload_check(
                 intended=intended,
                 event_details=event.as_json(),
                 authorisation=authorisation,
+                coordinator_approval_needed=coordinator,
                 preview={
                     "lines": checked.lines,
                     "warnings": checked.warnings,
@@ -392,3 +404,27 @@ def _differences(lines: list[dict], expected: dict[str, int] | None) -> list[dic
         if points and number not in given
     ]
     return differences
+
+
+def credit_upload_coordinator_approve(*, upload: CreditUpload, by: User) -> CreditUpload:
+    """7.5.1: the Goldpoint Coordinator approves the gold points staff credited; the month
+    they were credited in may then close. Approved once; an approval is never taken back
+    (a correction is an adjusting credit)."""
+    if not by.is_gold_coordinator:
+        raise AwardsError("7.5.1: the Goldpoint Coordinator approves the Centre's gold points.")
+    with transaction.atomic():
+        upload = CreditUpload.objects.select_for_update().get(pk=upload.pk)
+        if not upload.coordinator_approval_needed:
+            raise AwardsError("This upload needs no approval of the Goldpoint Coordinator.")
+        if upload.status != CreditUpload.Status.CREDITED:
+            raise AwardsError(
+                f"This upload is {upload.get_status_display().lower()}: approve it once it is "
+                "credited."
+            )
+        if upload.coordinator_approved_at is not None:
+            approved = timezone.localtime(upload.coordinator_approved_at)
+            raise AwardsError(f"This upload was approved on {approved:%d/%m/%Y}.")
+        upload.coordinator_approved_by = by
+        upload.coordinator_approved_at = timezone.now()
+        upload.save(update_fields=["coordinator_approved_by", "coordinator_approved_at"])
+    return upload

@@ -109,6 +109,17 @@ def is_gnot(event_name: str) -> bool:
     return any(name in upper for name in GNOT_NAMES)
 
 
+def needs_coordinator_approval(*, grade: str, event_name: str) -> bool:
+    """7.5.1: the Goldpoint Coordinator, "the officer responsible for issuing all gold point
+    credits (apart from those issued in GNOT qualifying rounds) must approve and then
+    authorize the masterpoint calculations": gold points another login uploads (the Centre's
+    staff) wait for the coordinator's approval; the GNOT qualifying rounds' do not (7.5.7:
+    "the supervision of the Goldpoint Coordinator is not required")."""
+    if grade not in GOLD_COORDINATOR_GRADES:
+        return False
+    return not (grade == GNOT_QUALIFYING_GRADE and is_gnot(event_name))
+
+
 def grade_refusal(*, role: str | None, grade: str, event_name: str) -> str | None:
     """Why a login of `role` may not issue `grade` for this event, or None when it may.
 

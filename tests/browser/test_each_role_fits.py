@@ -246,6 +246,9 @@ def test_the_goldpoint_coordinator_reaches_the_upload_pages(page, demo):
     flow.check("gold-uploads")
     open_menu_entry(page, "Centre", "Upload gold points")
     flow.check("gold-upload")
+    open_menu_entry(page, "Centre", "Gold points to approve")
+    assert page.locator("table[data-gold-waiting]").count() == 1
+    flow.check("gold-approvals")
 
 
 @pytest.mark.django_db(transaction=True)

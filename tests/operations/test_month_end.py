@@ -44,7 +44,7 @@ def stop_on_call(target: str, call: int) -> mock._patch:
 
 
 @pytest.fixture
-def month(staff, secretary_a, state_secretary_a, club_a, club_b):
+def month(staff, gold_coordinator, secretary_a, state_secretary_a, club_a, club_b):
     """A month's work for two clubs: club, state, national and B4c events, and players who
     reach ranks, jump several, use the pre-1982 allowance and join the One Thousand Club."""
     players_a = PlayerFactory.create_batch(6, home_club=club_a)
@@ -62,7 +62,10 @@ def month(staff, secretary_a, state_secretary_a, club_a, club_b):
         grn(*[(p.abf_number, 1_25 * (i + 1)) for i, p in enumerate([*players_a[:3], *players_b])]),
         grade="B",
     )
-    upload_and_confirm(staff, "national.gld", grn((players_a[0].abf_number, 4_50)), grade="A")
+    # 7.5.1: the national event's gold points, issued by the Goldpoint Coordinator.
+    upload_and_confirm(
+        gold_coordinator, "national.gld", grn((players_a[0].abf_number, 4_50)), grade="A"
+    )
     # One player past 1,000 in the month, one to Life Master with the pre-1982 allowance.
     upload_and_confirm(staff, "big.grn", grn((players_a[1].abf_number, 6000_00)), grade="E")
     upload_and_confirm(staff, "big.red", grn((players_a[1].abf_number, 4000_00)), grade="B")

@@ -27,14 +27,21 @@ def pdf_text(content: bytes) -> str:
 
 @pytest.fixture
 def closed(
-    staff, secretary_a, state_secretary_a, club_a, club_b, django_capture_on_commit_callbacks
+    staff,
+    gold_coordinator,
+    secretary_a,
+    state_secretary_a,
+    club_a,
+    club_b,
+    django_capture_on_commit_callbacks,
 ):
     """A month with a national, a state and a club event, closed with its post-close steps."""
     ada = PlayerFactory(home_club=club_a, given_names="Ada", family_name="Lovelace")
     alan = PlayerFactory(home_club=club_a, given_names="Alan", family_name="Turing")
     grace = PlayerFactory(home_club=club_b, given_names="Grace", family_name="Hopper")
     # A national event (gold), a state championship (red) and a club duplicate (green).
-    upload_and_confirm(staff, "national.gld", grn((ada.abf_number, 4_50)), grade="A")
+    # 7.5.1: the national event's gold points, issued by the Goldpoint Coordinator.
+    upload_and_confirm(gold_coordinator, "national.gld", grn((ada.abf_number, 4_50)), grade="A")
     upload_and_confirm(
         state_secretary_a,
         "state.red",
