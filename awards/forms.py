@@ -579,11 +579,18 @@ class EventDetailsForm(forms.Form):
             tables=data.get("tables"),
             movement=data.get("movement") or "",
             boards=data.get("boards"),
-            congress_grade=data.get("congress_grade") or "",
-            congress_event=data.get("congress_event") or "",
-            extra_championship=data.get("extra_championship"),
-            congress_table_sessions=data.get("congress_table_sessions"),
+            **self.congress_details(),
         )
+
+    def congress_details(self) -> dict:
+        """5.3: what the event was at its congress, as EventDetails takes it."""
+        data = self.cleaned_data
+        return {
+            "congress_grade": data.get("congress_grade") or "",
+            "congress_event": data.get("congress_event") or "",
+            "extra_championship": data.get("extra_championship"),
+            "congress_table_sessions": data.get("congress_table_sessions"),
+        }
 
 
 class CreditFileForm(EventDetailsForm):

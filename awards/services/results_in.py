@@ -7,9 +7,11 @@ The upload page and `POST /api/v1/results/check` both call `results_upload_check
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -216,6 +218,7 @@ def results_upload_check(
     organiser: str = "",
     club: Club | None = None,
     congress_organiser: CongressOrganiser | None = None,
+    congress_details: Mapping[str, Any] | None = None,
     authorisation_number: str = "",
     credit_filename: str = "",
     credit_content: bytes | None = None,
@@ -258,6 +261,8 @@ def results_upload_check(
         organiser=organiser,
         club=club,
         congress_organiser=congress_organiser,
+        # 5.3: what the event was at its congress, checked as a credit file's.
+        **(congress_details or {}),
     )
     by_player, problems = awards_by_player(awards=awards, players=read.players)
     if problems:

@@ -93,6 +93,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
         organiser=data.get("organiser") or "",
         club=data.get("club_number"),
         congress_organiser=data.get("congress_organiser"),
+        congress_details=form.congress_details(),
         authorisation_number=data.get("authorisation_number", ""),
         credit_filename=sent.name if sent else "",
         credit_content=sent.read() if sent else None,

@@ -224,3 +224,37 @@ def test_the_upload_api_documents_the_congress_fields(staff):
     ref = body["multipart/form-data"]["schema"]["$ref"].rsplit("/", 1)[1]
     form = schema["components"]["schemas"][ref]["properties"]
     assert {"congress_grade", "congress_event", "extra_championship"} <= set(form)
+
+
+def test_a_congress_event_from_a_results_file_is_refused_its_wrong_grade_too(
+    state_client_a, club_a, congress_approved
+):
+    from pathlib import Path
+
+    from awards.results import usebio
+
+    results = (
+        Path(__file__).parent / "results" / "samples" / "compscore_mitchell.xml"
+    ).read_bytes()
+    for numbers in usebio.read(results).players.values():
+        for number in numbers:
+            PlayerFactory(abf_number=number, home_club=club_a)
+
+    page = state_client_a.post(
+        "/awards/uploads/new/",
+        {
+            "results": SimpleUploadedFile("compscore_mitchell.xml", results),
+            "name": "Autumn Congress Swiss Pairs",
+            "starts_on": yesterday().isoformat(),
+            "grade": "B4",
+            "kind": "pairs",
+            "sessions": "1",
+            "organiser": "congress",
+            "congress_grade": "B4",
+            "congress_event": "walk_in",
+        },
+    )
+
+    assert page.status_code == 400
+    assert "5.3.3: a walk-in event is B5" in page.content.decode()
+    assert not CreditUpload.objects.exists()
