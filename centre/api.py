@@ -20,7 +20,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from centre.errors import DomainError, error_fields
+from centre.errors import DomainError, NotFound, error_fields
 from scheme.core.errors import RulesError
 
 # Hundredths of a masterpoint as the API takes them: a million points less a hundredth either
@@ -109,7 +109,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
             fields=fields,
         )
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
+        # Only a message meant for the reader is passed on: get_object_or_404's names a model.
+        exc = exceptions.NotFound(str(exc) if isinstance(exc, NotFound) else None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     response = drf_exception_handler(exc, context)

@@ -17,8 +17,15 @@ from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.http import Http404
 
 from scheme.core.errors import RulesError
+
+
+class NotFound(Http404):
+    """A 404 whose message is meant for the reader (the portal's 404 page and the API's error
+    shape show it): what is wrong with the address, or that there is nothing there. It never
+    tells a record the reader may not see from one that does not exist."""
 
 
 class DomainError(Exception):

@@ -2,14 +2,18 @@
 
 Each page and API operation of an optional feature is named here by its URL name (or the
 start of it); under a scheme without the feature it answers 404, as a page that does not
-exist, and the navigation leaves it out. Templates ask `{% if features.levies %}`
+exist (an API operation in the API's error shape), the navigation leaves it out, and the
+OpenAPI schema does not list it. Templates ask `{% if features.levies %}`
 (centre.schemes.scheme_context).
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest, JsonResponse
+from rest_framework.views import APIView
 
+from centre.api import error_body
+from centre.errors import NotFound
 from centre.schemes import current_scheme
 from scheme.base import (
     AUTHORISATIONS,
@@ -61,8 +65,18 @@ def url_available(url_name: str) -> bool:
     return feature is None or current_scheme().has(feature)
 
 
+NOT_IN_SCHEME = "This page is not part of the scheme this registry runs."
+
+
+def _is_api(view_func) -> bool:
+    """Whether a resolved view is one of the API's (an APIView or an @api_view function)."""
+    view_class = getattr(view_func, "cls", None)
+    return isinstance(view_class, type) and issubclass(view_class, APIView)
+
+
 class SchemeFeaturesMiddleware:
-    """A page or operation of a feature the scheme does not have answers 404."""
+    """A page or operation of a feature the scheme does not have answers 404: a page as the
+    portal's 404 page, an API operation in the API's one error shape (centre.api)."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -70,7 +84,16 @@ class SchemeFeaturesMiddleware:
     def __call__(self, request: HttpRequest):
         return self.get_response(request)
 
-    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> None:
+    def process_view(
+        self, request: HttpRequest, view_func, view_args, view_kwargs
+    ) -> JsonResponse | None:
         match = request.resolver_match
-        if match is not None and match.view_name and not url_available(match.view_name):
-            raise Http404("This page is not part of the scheme this registry runs.")
+        if match is None or not match.view_name or url_available(match.view_name):
+            return None
+        if _is_api(view_func):
+            scheme = current_scheme()
+            message = f"This operation is not part of the {scheme.name}, which this registry runs."
+            return JsonResponse(
+                error_body(status_code=404, code="not_in_scheme", message=message), status=404
+            )
+        raise NotFound(NOT_IN_SCHEME)

@@ -5,6 +5,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from centre import accounts, guide, views
 
+# A missing page: the portal's own, with the reason when there is one to give.
+handler404 = "centre.views.not_found"
+
 # Every app's pages are included by name: the project's root knows the apps only as strings.
 
 urlpatterns = [

@@ -4,6 +4,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 
 from centre import health
+from centre.errors import NotFound
 from centre.models import Role
 
 
@@ -33,3 +34,10 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         Role.GOLD_COORDINATOR: "awards:uploads",
     }[request.user.role]
     return redirect(destination)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The portal's 404 page, with the reason when the refusal gives one for the reader
+    (centre.errors.NotFound: "abc is not a player number ..."), never Django's own words."""
+    message = str(exception) if isinstance(exception, NotFound) else ""
+    return render(request, "404.html", {"message": message}, status=404)

@@ -8,15 +8,17 @@ from datetime import date, datetime, time, timedelta
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from centre.errors import DomainError
+from centre.errors import DomainError, NotFound
 from centre.models import User
-from centre.schemes import current_scheme
+from centre.schemes import current_scheme, number_name
 from clubs.models import Club
 from players import abf_numbers
 from players.models import Player, PlayerChange, PlayerGrade
 from scheme.abf.ranks import Rank, Totals
-from scheme.base import SchemeRank
+from scheme.abf.scheme import rank_needs as abf_rank_needs
+from scheme.base import NextStar, RankNeed, SchemeRank
 from scheme.core.calendar import SYDNEY, sydney_date
+from scheme.core.points import points_text
 
 SEARCH_LIMIT = 100
 SEARCHED_STATUSES = (Player.Status.ACTIVE, Player.Status.INACTIVE)
@@ -107,6 +109,54 @@ def duplicate_described(*, player: Player, seen_by: User | None) -> str:
     if seen_by is None or player_is_visible_to(player=player, user=seen_by):
         shown.insert(0, str(player.birth_year or "birth year unknown"))
     return f"{player.abf_number} {player.full_name} ({', '.join(shown)})"
+
+
+def _an(name: str) -> str:
+    # "an ABF number", "an NZB number", "an ACBL player number", "a player number": the
+    # federations' initialisms are read letter by letter.
+    return f"an {name}" if name[:1] in "AEFHILMNORSX" else f"a {name}"
+
+
+def player_number_checked(number: str) -> str:
+    """A player's number as an address gives it, or a 404 saying what is wrong with it
+    ("abc is not a player number: an NZB number has 7 digits"). Whether a player has it is
+    for the caller, who knows what the reader may see."""
+    shown = number if len(number) <= 20 else f"{number[:20]}…"
+    if not (number.isascii() and number.isdigit()) or len(number) != 7:
+        raise NotFound(
+            f"{shown} is not a player number: {_an(number_name())} has 7 digits, "
+            "the last a check digit."
+        )
+    if not abf_numbers.is_valid(number):
+        raise NotFound(f"{shown} is not a player number: its check digit is wrong.")
+    return number
+
+
+def player_public(*, number: str, queryset: QuerySet[Player] | None = None) -> Player:
+    """The player with this number, for the public lookup (1.4.4), which shows any player's
+    record: a 404 says what is wrong with the number, or that no player has it."""
+    player_number_checked(number)
+    found = (queryset if queryset is not None else Player.objects).filter(abf_number=number)
+    player = found.select_related("home_club").first()
+    if player is None:
+        raise NotFound(f"No player has the {number_name()} {number}.")
+    return player
+
+
+def player_visible(*, user: User, number: str) -> Player:
+    """The player, if this login may read the full record; otherwise a 404 that is the same
+    whether the player is another club's or there is none (docs/security.md)."""
+    player_number_checked(number)
+    player = players_visible_to(user=user).filter(abf_number=number).first()
+    if player is None:
+        raise NotFound(no_player_visible(number))
+    return player
+
+
+def no_player_visible(number: str) -> str:
+    # The same words for another club's player and a number nobody has; not even the number
+    # typed is repeated (docs/security.md: a hidden record's page shows nothing of it).
+    return "No player with this number is among the players this login may read."
 
 
 def player_by_abf_number(*, number: str, field: str = "abf_number") -> Player:
@@ -248,24 +298,23 @@ class RankStanding:
 
     rank: SchemeRank | None
     next_rank: SchemeRank | None
-    # (key, hundredths, what) of each minimum of the next rank not yet met, where the scheme
-    # says what its ranks need by kind (the ABF's 1.8: a total, red and gold, gold).
-    shortfall: tuple[tuple[str, int, str], ...] = ()
-    # Whether the points credited so far (approved and provisional) reach the next rank.
-    met: bool = False
-    # NZ: the stars within the rank, from the points credited so far.
+    # Every requirement of the next rank with what is still lacking (0 when met), in the
+    # scheme's terms (`Scheme.needs`): the ABF's three minimums of 1.8, NZ's aggregate and A
+    # Points, the ACBL's total and colour groups.
+    needs: tuple[RankNeed, ...] = ()
+    # NZ: the stars within the rank, from the points credited so far, and the next star when
+    # the player holds the next rank's aggregate without its A Points.
     stars: int = 0
-    # The ABF's three minimums are always reported, met or not (the API's shape).
-    keys: tuple[str, ...] = ()
+    next_star: NextStar | None = None
 
     @property
     def next_is_met(self) -> bool:
         """The points credited so far already meet the next rank: promoted at the next close."""
-        return self.next_rank is not None and self.met
+        return self.next_rank is not None and all(need.met for need in self.needs)
 
-    def needed(self) -> list[tuple[str, int, str]]:
-        """(key, hundredths, what) of each minimum not yet met."""
-        return [(key, value, what) for key, value, what in self.shortfall if value]
+    def needed(self) -> list[RankNeed]:
+        """The requirements of the next rank not yet met."""
+        return [need for need in self.needs if not need.met]
 
     def summary(self) -> str:
         """One sentence for statements: the rank, and what the next one still needs."""
@@ -280,25 +329,37 @@ class RankStanding:
                 f"{text} {self.next_rank.name} is reached with the points awaiting approval, "
                 "at the month's close."
             )
-        needed = "; ".join(
-            f"{value // 100}.{value % 100:02d} more {what}" for _, value, what in self.needed()
-        )
-        if not needed:
-            return f"{text} Next rank: {self.next_rank.name}."
-        return f"{text} Still needed for {self.next_rank.name}: {needed}."
+        needed = "; ".join(need.text() for need in self.needed())
+        text = f"{text} Still needed for {self.next_rank.name}: {needed}."
+        if self.next_star is not None:
+            text += (
+                f" Star {self.next_star.stars} comes with "
+                f"{points_text(self.next_star.hundredths)} more A and B Points."
+            )
+        return text
 
     def as_json(self) -> dict:
-        needed = {key: value for key, value, _ in self.shortfall}
-        return {
+        answer = {
             "rank": self.rank.name if self.rank else None,
             "rank_order": self.rank.order if self.rank else 0,
-            **({"stars": self.stars} if current_scheme().stars is not None else {}),
             "next_rank": self.next_rank.name if self.next_rank else None,
             "next_rank_reached": self.next_is_met,
+            # Every points requirement of the next rank, 0 when met.
             "needed_for_next_rank": None
             if self.next_rank is None
-            else {key: needed.get(key, 0) for key in self.keys or needed},
+            else {need.key: need.hundredths for need in self.needs if need.points},
         }
+        if current_scheme().stars is not None:
+            answer["stars"] = self.stars
+            answer["next_star"] = (
+                None
+                if self.next_star is None
+                else {
+                    "stars": self.next_star.stars,
+                    "aggregate_needed": self.next_star.hundredths,
+                }
+            )
+        return answer
 
 
 def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> RankStanding:
@@ -315,25 +376,25 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
     if following is None:
         return RankStanding(current, None, stars=stars)
     if isinstance(following.native, Rank):
-        # ABF 1.8: three minimums, with the pre-1982 red points and their allowance.
+        # ABF 1.8: the three minimums, with the pre-1982 red points and their allowance,
+        # which are the player's record and not a total of the ledger.
         totals = rank_totals(
             green=lifetime.get("green", 0),
             red=lifetime.get("red", 0),
             gold=lifetime.get("gold", 0),
             pre_1982_red=player.pre_1982_red,
         )
-        short = following.native.shortfall(totals, player.pre_1982_red)
-        # Rank.shortfall carries the total in `green`, red and gold in `red`, gold in `gold`.
-        shortfall = (
-            ("total", short.green, "points of any colour"),
-            ("red_and_gold", short.red, "red or gold points"),
-            ("gold", short.gold, "gold points"),
+        needs = abf_rank_needs(
+            following.native, following.native.shortfall(totals, player.pre_1982_red)
         )
-        met = not (short.green or short.red or short.gold)
-        return RankStanding(
-            current, following, shortfall, met, stars, keys=("total", "red_and_gold", "gold")
-        )
-    return RankStanding(current, following, (), following.is_met(lifetime), stars)
+        return RankStanding(current, following, needs, stars)
+    return RankStanding(
+        current,
+        following,
+        scheme.needs(following, lifetime),
+        stars,
+        scheme.next_star_for(current, lifetime),
+    )
 
 
 def player_grade_in_force(*, player: Player, on: date | None = None) -> PlayerGrade | None:

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scheme.core.points import points_text
+
 # Lifetime points by point-kind code, in hundredths: {"green": 1250, "red": 300}.
 PointTotals = Mapping[str, int]
 
@@ -70,6 +72,38 @@ class SchemeRank:
     is_met: Callable[[PointTotals], bool] = field(compare=False, repr=False)
     # The scheme's own rank object, for callers that need its details.
     native: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class RankNeed:
+    """One requirement of a rank and what lifetime totals still lack of it.
+
+    `key` names the requirement in the API ("total", "red_and_gold", "aggregate", "A"...),
+    `what` the points it counts in words ("A Points", "points of any colour"), `hundredths`
+    what is still lacking (0 when met). A requirement that is not a number of points (the
+    ACBL's Grand Life Master: a victory in an eligible event) has `points=False` and is then
+    unmet; `what` says it in full."""
+
+    key: str
+    what: str
+    hundredths: int = 0
+    points: bool = True
+
+    @property
+    def met(self) -> bool:
+        return self.points and self.hundredths == 0
+
+    def text(self) -> str:
+        """'4.77 more A and B Points (aggregate)', or the requirement itself."""
+        return f"{points_text(self.hundredths)} more {self.what}" if self.points else self.what
+
+
+@dataclass(frozen=True)
+class NextStar:
+    """NZ: the next star within a rank and the aggregate still needed for it."""
+
+    stars: int
+    hundredths: int
 
 
 @dataclass(frozen=True)
@@ -145,6 +179,17 @@ class Scheme:
         default=None, compare=False, repr=False
     )
     rank_parameters: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    # What a rank still needs: every requirement of the rank with what the totals lack of it
+    # (0 when met), in the scheme's own terms. None: the scheme cannot say by how much, and
+    # `needs` answers from `is_met` alone.
+    rank_needs: Callable[[SchemeRank, PointTotals], tuple[RankNeed, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # NZ: the next star of a player of the rank who holds the next rank's aggregate but lacks
+    # its A Points (None otherwise). None for schemes without stars.
+    next_star: Callable[[SchemeRank, PointTotals], NextStar | None] | None = field(
+        default=None, compare=False, repr=False
+    )
     # The registry's features beyond the ledger (CREDIT_FILES, LEVIES, ... above) this scheme
     # has; none unless it says so.
     features: frozenset[str] = field(default=frozenset(), compare=False)
@@ -186,6 +231,28 @@ class Scheme:
     def stars_for(self, totals: PointTotals) -> int:
         rank = self.rank_for(totals)
         return 0 if rank is None or self.stars is None else self.stars(rank, totals)
+
+    def needs(self, rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
+        """Every requirement of `rank` and what `totals` still lack of it (0 when met). A
+        scheme that cannot say by how much answers one requirement, met or not, from
+        `is_met`."""
+        if self.rank_needs is not None:
+            return self.rank_needs(rank, totals)
+        if rank.is_met(totals):
+            return ()
+        return (RankNeed("requirements", f"the requirements of {rank.name}", points=False),)
+
+    def needed(self, rank: SchemeRank, totals: PointTotals) -> dict[str, int]:
+        """The points `totals` still lack for `rank`, by requirement, in hundredths (0 for a
+        requirement met): {"aggregate": 477, "A": 0}."""
+        return {need.key: need.hundredths for need in self.needs(rank, totals) if need.points}
+
+    def next_star_for(self, rank: SchemeRank | None, totals: PointTotals) -> NextStar | None:
+        """NZ: the next star within `rank` and the aggregate still needed for it, when the
+        player holds the next rank's aggregate but lacks its A Points; else None."""
+        if rank is None or self.next_star is None:
+            return None
+        return self.next_star(rank, totals)
 
     def next_rank(self, current: SchemeRank | None) -> SchemeRank | None:
         index = 0 if current is None else self.ranks.index(current) + 1

@@ -4,9 +4,9 @@ and position, and their awards statement for any period."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -18,27 +18,75 @@ from rest_framework.views import APIView
 
 from awards import selectors
 from centre import params
+from centre.schemes import current_scheme
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
-from players.selectors import player_fingerprint, player_rank_standing
+from players.selectors import player_fingerprint, player_public, player_rank_standing
+from scheme import get_scheme
 
 
-class ColourTotalsSerializer(serializers.Serializer):
-    green = serializers.IntegerField()
-    red = serializers.IntegerField()
-    gold = serializers.IntegerField()
+class KindTotalsSerializer(serializers.Serializer):
+    """Hundredths by the deployment's kinds of point (ABF green, red, gold; NZ A, B, C; the
+    ACBL's six colours): the fields are the scheme's, read when the schema is made."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {
+            kind.code: serializers.IntegerField(help_text=f"{kind.label}, in hundredths.")
+            for kind in sorted(current_scheme().point_kinds, key=lambda kind: kind.order)
+        }
 
 
 class TotalsSerializer(serializers.Serializer):
-    lifetime = ColourTotalsSerializer()
-    approved = ColourTotalsSerializer()
-    provisional = ColourTotalsSerializer()
+    lifetime = KindTotalsSerializer()
+    approved = KindTotalsSerializer()
+    provisional = KindTotalsSerializer()
 
 
-class NeededSerializer(serializers.Serializer):
-    total = serializers.IntegerField(help_text="More points of any colour.")
-    red_and_gold = serializers.IntegerField(help_text="More red or gold points.")
-    gold = serializers.IntegerField(help_text="More gold points.")
+class NextStarSerializer(serializers.Serializer):
+    stars = serializers.IntegerField(help_text="The star that comes next within the rank.")
+    aggregate_needed = serializers.IntegerField(
+        help_text="Hundredths of A and B Points (the aggregate) still needed for it."
+    )
+
+
+@cache
+def _needed_serializer(code: str) -> type[serializers.Serializer] | None:
+    """A serializer of what the next rank needs, when every rank of the scheme names the
+    same requirements (the ABF's three minimums, NZ's aggregate and A Points); None when
+    they differ by rank (the ACBL's colour groups)."""
+    scheme = get_scheme(code)
+    keys = {tuple((n.key, n.what) for n in scheme.needs(rank, {})) for rank in scheme.ranks}
+    if len(keys) != 1:
+        return None
+    (needs,) = keys
+    fields = {
+        key: serializers.IntegerField(help_text=f"More {what}, in hundredths (0 when met).")
+        for key, what in needs
+    }
+    return type("NeededSerializer", (serializers.Serializer,), fields)
+
+
+def _needed_field() -> serializers.Field:
+    scheme = current_scheme()
+    help_text = (
+        "Hundredths still needed for the next rank, after the provisional points, by each "
+        "requirement of the rank (0 when met); null at the highest rank."
+    )
+    serializer = _needed_serializer(scheme.code)
+    if serializer is not None:
+        return serializer(allow_null=True, help_text=help_text)
+    requirements = {
+        need.key: need.what
+        for rank in scheme.ranks
+        for need in scheme.needs(rank, {})
+        if need.points
+    }
+    listed = "; ".join(f"`{key}`: {what}" for key, what in requirements.items())
+    return serializers.DictField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text=f"{help_text} The requirements are the next rank's, of these: {listed}.",
+    )
 
 
 class LookupPlayerSerializer(serializers.Serializer):
@@ -47,16 +95,29 @@ class LookupPlayerSerializer(serializers.Serializer):
     home_club = serializers.IntegerField(allow_null=True)
     home_club_name = serializers.CharField(allow_null=True)
     status = serializers.CharField()
-    totals = TotalsSerializer(help_text="Hundredths of a masterpoint, by colour.")
+    totals = TotalsSerializer(help_text="Hundredths of a masterpoint, by the scheme's kinds.")
     rank = serializers.CharField(
         allow_null=True, help_text="The rank as of the last month close (1.4.4, 1.8)."
     )
-    rank_order = serializers.IntegerField(help_text="1 Graduate Master to 21; 0 unranked.")
+    rank_order = serializers.IntegerField(help_text="The rank's place in the ladder; 0 unranked.")
     next_rank = serializers.CharField(allow_null=True)
-    needed_for_next_rank = NeededSerializer(
-        allow_null=True,
-        help_text="Hundredths still needed for the next rank, after the provisional points.",
+    next_rank_reached = serializers.BooleanField(
+        help_text="The points awaiting approval already reach the next rank."
     )
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["needed_for_next_rank"] = _needed_field()
+        if current_scheme().stars is not None:
+            fields["stars"] = serializers.IntegerField(help_text="The stars within the rank.")
+            fields["next_star"] = NextStarSerializer(
+                allow_null=True,
+                help_text=(
+                    "For a player who holds the next rank's aggregate but lacks its A Points: "
+                    "the next star and the aggregate it needs; else null."
+                ),
+            )
+        return fields
 
 
 def _public(player: Player, totals: selectors.Totals) -> dict:
@@ -182,9 +243,7 @@ class MasterpointPlayerApi(APIView):
         summary="A player's totals, position and home club", responses=LookupPlayerSerializer
     )
     def get(self, request: Request, abf_number: str) -> Response:
-        player = get_object_or_404(
-            Player.objects.select_related("home_club"), abf_number=abf_number
-        )
+        player = player_public(number=abf_number)
         year = params.optional_year(request.query_params.get("year"))
         body = public_cached(
             f"player-api:{player_fingerprint(player)}:{year}",
@@ -219,7 +278,7 @@ class MasterpointStatementApi(APIView):
         responses={200: OpenApiResponse(description="Opening, lines with running totals, closing")},
     )
     def get(self, request: Request, abf_number: str) -> Response:
-        player = get_object_or_404(Player, abf_number=abf_number)
+        player = player_public(number=abf_number)
         query = StatementQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         opening, lines, closing = selectors.player_statement(

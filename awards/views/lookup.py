@@ -6,7 +6,7 @@ from datetime import date
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from awards import selectors
@@ -17,7 +17,7 @@ from centre.responses import file_response
 from centre.schemes import current_scheme
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
-from players.selectors import player_fingerprint, player_grade_in_force
+from players.selectors import player_fingerprint, player_grade_in_force, player_public
 
 # Players on one page of the lookup's results.
 LOOKUP_PAGE_SIZE = 50
@@ -49,7 +49,7 @@ def lookup(request: HttpRequest) -> HttpResponse:
 
 
 def _public_player(abf_number: str) -> Player:
-    return get_object_or_404(Player.objects.select_related("home_club"), abf_number=abf_number)
+    return player_public(number=abf_number)
 
 
 def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, StatementPeriodForm]:

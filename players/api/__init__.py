@@ -9,13 +9,12 @@ shape through its exception handler (centre.api).
 
 from typing import Any
 
-from django.http import Http404
 from rest_framework import serializers
 from rest_framework.request import Request
 
 from centre.models import Role
 from players.models import Player
-from players.selectors import player_by_abf_number, players_visible_to
+from players.selectors import player_by_abf_number, player_visible
 
 READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 ACTORS = (Role.CLUB_SECRETARY, Role.STAFF)
@@ -27,10 +26,7 @@ class AbfNumberSerializer(serializers.Serializer):
 
 def visible_player(request: Request, abf_number: str) -> Player:
     """The player, if this login may read the full record; otherwise 404, never a hint."""
-    player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
-    if player is None:
-        raise Http404("No such player.")
-    return player
+    return player_visible(user=request.user, number=abf_number)
 
 
 def named_player(data: Any) -> Player:

@@ -1,12 +1,12 @@
 """The registry API's reads: the search, a player's record, a club's lists."""
 
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for
+from centre.errors import NotFound
 from centre.permissions import HasRole
 from players import calendar
 from players.api import ACTORS, READERS, visible_player
@@ -21,7 +21,9 @@ from players.models import Player
 from players.selectors import (
     club_alternates,
     club_members,
+    no_player_visible,
     player_history_visible_to,
+    player_number_checked,
     player_search,
 )
 from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
@@ -64,10 +66,11 @@ class PlayerHistoryApi(APIView):
         "player was its home member, up to and including the transfer out. 404 otherwise.",
     )
     def get(self, request: Request, abf_number: str) -> Response:
+        player_number_checked(abf_number)
         player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
         changes = player_history_visible_to(player=player, user=request.user) if player else []
         if not changes:
-            raise Http404("No such player.")
+            raise NotFound(no_player_visible(abf_number))
         return Response(PlayerHistorySerializer({"player": player, "history": changes}).data)
 
 

@@ -5,7 +5,6 @@ from django import template
 from centre.schemes import current_scheme
 from players.models import Player
 from players.selectors import player_rank_standing
-from scheme.core.points import points_text
 
 register = template.Library()
 
@@ -15,7 +14,7 @@ def rank_standing(player: Player, lifetime: dict[str, int], grade: object = None
     """`lifetime` is the player's points by kind as the page shows them, in hundredths;
     `grade` the player's grade in force (NZ), if the scheme grades players."""
     standing = player_rank_standing(player=player, lifetime=lifetime)
-    needed = [(key, f"{points_text(value)} more {what}") for key, value, what in standing.needed()]
+    needed = [(need.key, need.text()) for need in standing.needed()]
     return {
         "player": player,
         "standing": standing,

@@ -4,22 +4,25 @@ selector, show the result."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from centre.access import acting_club
-from centre.errors import DomainError, form_add_error
+from centre.errors import DomainError, NotFound, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
 from players.forms import AbfNumberForm, NewPlayerForm, PlayerDetailsForm, SearchForm
 from players.models import Player
 from players.selectors import (
     SEARCH_LIMIT,
+    no_player_visible,
     player_by_abf_number,
     player_history_visible_to,
     player_is_visible_to,
     player_likely_duplicates,
+    player_number_checked,
     player_search,
+    player_visible,
     players_visible_to,
 )
 from players.services.lifecycle import (
@@ -39,10 +42,7 @@ SEARCHED_SESSION_KEY = "registry_searched"
 
 def _visible_player(request: HttpRequest, abf_number: str) -> Player:
     """The player, if this login may read the full record; otherwise 404, never a hint."""
-    player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
-    if player is None:
-        raise Http404("No such player.")
-    return player
+    return player_visible(user=request.user, number=abf_number)
 
 
 @role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
@@ -130,13 +130,14 @@ def new(request: HttpRequest) -> HttpResponse:
 
 @role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player_number_checked(abf_number)
     player = players_visible_to(user=request.user).filter(abf_number=abf_number).first()
     if player is None:
         # A club the player has left sees the public record and its part of the history.
         player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
         changes = player_history_visible_to(player=player, user=request.user) if player else []
         if not changes:
-            raise Http404("No such player.")
+            raise NotFound(no_player_visible(abf_number))
         return render(
             request,
             "players/detail.html",

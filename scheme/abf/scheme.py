@@ -8,7 +8,15 @@ from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.ranks import RANKS, Rank, Totals
-from scheme.base import FEATURES, PointKind, PointTotals, Scheme, SchemeGrade, SchemeRank
+from scheme.base import (
+    FEATURES,
+    PointKind,
+    PointTotals,
+    RankNeed,
+    Scheme,
+    SchemeGrade,
+    SchemeRank,
+)
 
 # 1.6: the colours in force. Blue (grade F points to unregistered players in older
 # editions, ended in 2020) is not a kind of point of the scheme: see NOTES.md.
@@ -40,6 +48,21 @@ def _rank(rank: Rank) -> SchemeRank:
     )
 
 
+def rank_needs(rank: Rank, short: Totals) -> tuple[RankNeed, ...]:
+    """1.8's three minimums as needs, from `Rank.shortfall` (which carries the total still
+    needed in `green`, the red-and-gold in `red` and the gold in `gold`)."""
+    return (
+        RankNeed("total", "points of any colour", short.green),
+        RankNeed("red_and_gold", "red or gold points", short.red),
+        RankNeed("gold", "gold points", short.gold),
+    )
+
+
+def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
+    # Without a player's pre-1982 red points; the registry's reads add them (1.8 notes).
+    return rank_needs(rank.native, rank.native.shortfall(abf_totals(totals)))
+
+
 ABF_SCHEME = Scheme(
     code="abf",
     name="ABF Masterpoint Scheme",
@@ -54,6 +77,7 @@ ABF_SCHEME = Scheme(
     default_edition=ABF_2025.name,
     credit_file_formats=ABF_CREDIT_FILE_FORMATS,
     compute=compute_awards,
+    rank_needs=_needs,
     # The award calculator reads ABF events with the API's own serializer: no
     # calculator_event or calculator_answer (scheme.abf.calculator).
     calculator_examples=CALCULATOR_EXAMPLES,

@@ -106,6 +106,17 @@ class RequirementSet:
                 return title
         return None
 
+    def requirements(self, title: Title) -> tuple[int, tuple[Minimum, ...]]:
+        """The total and the minimums by colour group `title` needs, in hundredths: a Life
+        Master level's own with the Life Master ones it does not raise."""
+        requirements = list(title.minimums)
+        base = self.life_master() if title.life_master_level else None
+        if base is not None:
+            # A level's own minimum of a group replaces the Life Master one it raises.
+            own = {m.colours for m in title.minimums}
+            requirements = [m for m in base.minimums if m.colours not in own] + requirements
+        return max(title.total, base.total if base else 0), tuple(requirements)
+
     def needs(
         self, title: Title, totals: Mapping[str, int], *, eligible_win: bool = False
     ) -> tuple[Need, ...]:
@@ -113,13 +124,7 @@ class RequirementSet:
         unknown = set(totals) - set(COLOURS)
         if unknown:
             raise KeyError(f"the ACBL plan has no colour {sorted(unknown)[0]!r}")
-        requirements = list(title.minimums)
-        base = self.life_master() if title.life_master_level else None
-        if base is not None:
-            # A level's own minimum of a group replaces the Life Master one it raises.
-            own = {m.colours for m in title.minimums}
-            requirements = [m for m in base.minimums if m.colours not in own] + requirements
-        total_needed = max(title.total, base.total if base else 0)
+        total_needed, requirements = self.requirements(title)
         lacking: list[Need] = []
         held = sum(totals.values())
         if held < total_needed:

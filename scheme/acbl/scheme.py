@@ -15,7 +15,7 @@ from scheme.acbl.colours import ACBL_POINT_KINDS
 from scheme.acbl.editions import ACBL_PLAN, RULE_SETS, compute_awards
 from scheme.acbl.grades import ACBL_GRADES
 from scheme.acbl.ranks import LADDER, Title
-from scheme.base import PointTotals, Scheme, SchemeGrade, SchemeRank
+from scheme.base import PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
 
 
 def _rank(title: Title) -> SchemeRank:
@@ -33,6 +33,34 @@ def _totals(totals: PointTotals) -> dict[str, int]:
     return dict(totals)
 
 
+def _words(label: str) -> str:
+    """'red/gold/platinum' as 'red, gold or platinum'."""
+    *first, last = label.split("/")
+    return f"{', '.join(first)} or {last}" if first else last
+
+
+def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
+    # Every requirement of the title, met or not: the total, then each colour group's
+    # minimum ("red/gold/platinum" as key "red_gold_platinum"); Grand Life Master's victory
+    # in an eligible event is never shown by totals (scheme.acbl.ranks).
+    title: Title = rank.native
+    held = _totals(totals)
+    lacking = {need.requirement: need.hundredths for need in LADDER.needs(title, held)}
+    _, minimums = LADDER.requirements(title)
+    needs = [RankNeed("total", "points in all", lacking.get("total", 0))]
+    for minimum in minimums:
+        needs.append(
+            RankNeed(
+                minimum.label.replace("/", "_"),
+                f"{_words(minimum.label)} points",
+                lacking.get(minimum.label, 0),
+            )
+        )
+    if title.needs_eligible_win:
+        needs.append(RankNeed("eligible_win", "a victory in an eligible event", points=False))
+    return tuple(needs)
+
+
 ACBL_SCHEME = Scheme(
     code="acbl",
     name="ACBL Masterpoint Plan",
@@ -46,6 +74,7 @@ ACBL_SCHEME = Scheme(
     default_edition=ACBL_PLAN.name,
     credit_file_formats=(),
     compute=compute_awards,
+    rank_needs=_needs,
     calculator_event=calculator_event,
     calculator_answer=calculator_answer,
     calculator_examples=CALCULATOR_EXAMPLES,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scheme.base import PointTotals, Scheme, SchemeGrade, SchemeRank
+from scheme.base import NextStar, PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
 from scheme.nz import ranks as nz_ranks
 from scheme.nz.calculator import (
     CALCULATOR_EXAMPLES,
@@ -16,7 +16,7 @@ from scheme.nz.calculator import (
     rank_calculator,
 )
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
-from scheme.nz.kinds import NZ_POINT_KINDS, check_kinds
+from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.statuses import STATUSES
 
 
@@ -41,6 +41,30 @@ def _stars(rank: SchemeRank, totals: PointTotals) -> int:
     return nz_ranks.stars(rank.native, _checked(totals))
 
 
+def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
+    # Rule 5: the aggregate of A and B Points (with the B Points of whole hundreds of C
+    # Points), and the A Points within it (0 needed below Provincial Master).
+    more, more_a = rank.native.shortfall(_checked(totals))
+    return (
+        RankNeed("aggregate", "A and B Points (the aggregate)", more),
+        RankNeed("A", "A Points", more_a),
+    )
+
+
+def _next_star(rank: SchemeRank, totals: PointTotals) -> NextStar | None:
+    # As the rank calculator says it: the next star counts only for a player who holds the
+    # next rank's aggregate without its A Points (rule 5); else the next rank is the goal.
+    native = rank.native
+    following = nz_ranks.next_rank(native)
+    if following is None:
+        return None
+    more, more_a = following.shortfall(_checked(totals))
+    at = nz_ranks.next_star_aggregate(native, totals)
+    if more or not more_a or at is None:
+        return None
+    return NextStar(nz_ranks.stars(native, totals) + 1, max(0, at - aggregate(totals)))
+
+
 NZ_SCHEME = Scheme(
     code="nz",
     name="NZ Bridge Master Point Scheme",
@@ -56,6 +80,8 @@ NZ_SCHEME = Scheme(
     credit_file_formats=(),
     compute=compute_awards,
     stars=_stars,
+    rank_needs=_needs,
+    next_star=_next_star,
     calculator_event=calculator_event,
     calculator_answer=calculator_answer,
     calculator_examples=CALCULATOR_EXAMPLES,
