@@ -9,7 +9,10 @@ OpenAPI schema does not list it. Templates ask `{% if features.levies %}`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from django.http import HttpRequest, JsonResponse
+from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.views import APIView
 
 from centre.api import error_body
@@ -63,6 +66,27 @@ def url_available(url_name: str) -> bool:
     """Whether the page or operation exists under the deployment's scheme."""
     feature = feature_of(url_name)
     return feature is None or current_scheme().has(feature)
+
+
+def _url_names(patterns: Iterable, namespace: str = "") -> Iterable[tuple[Callable, str]]:
+    """(view, URL name with its namespaces) of every named URL below `patterns`."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from _url_names(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield pattern.callback, f"{namespace}{pattern.name}"
+
+
+def schema_endpoints(endpoints: list[tuple], **kwargs) -> list[tuple]:
+    """drf-spectacular's preprocessing hook: the OpenAPI schema a deployment serves lists only
+    the operations its scheme has (each endpoint is (path, regex, method, view))."""
+    names = dict(_url_names(get_resolver().url_patterns))
+    return [
+        endpoint
+        for endpoint in endpoints
+        if endpoint[3] not in names or url_available(names[endpoint[3]])
+    ]
 
 
 NOT_IN_SCHEME = "This page is not part of the scheme this registry runs."

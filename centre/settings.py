@@ -320,6 +320,8 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The operations of features the deployment's scheme lacks are not listed (they answer 404).
+    "PREPROCESSING_HOOKS": ["centre.features.schema_endpoints"],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

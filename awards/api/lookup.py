@@ -26,8 +26,10 @@ from scheme import get_scheme
 
 
 class KindTotalsSerializer(serializers.Serializer):
-    """Hundredths by the deployment's kinds of point (ABF green, red, gold; NZ A, B, C; the
-    ACBL's six colours): the fields are the scheme's, read when the schema is made."""
+    """Hundredths of a point by each of the registry's kinds of point."""
+
+    # The fields are the deployment's scheme's kinds (ABF green, red, gold; NZ A, B, C; the
+    # ACBL's six colours), read when the schema is made.
 
     def get_fields(self) -> dict[str, serializers.Field]:
         return {

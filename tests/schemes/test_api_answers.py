@@ -109,3 +109,56 @@ def test_another_club_s_player_is_a_404_like_a_number_nobody_has(
     malformed = api.post("/api/v1/players/abc/update/", {"email": "x@example.org"})
     assert malformed.status_code == 404
     assert malformed.json()["error"]["message"].startswith("abc is not a player number")
+
+
+# --- the OpenAPI schema ---------------------------------------------------------------
+
+
+def _schema(client) -> dict:
+    response = client.get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return response.json()
+
+
+def _component(schema: dict, prop: dict) -> dict:
+    ref = prop.get("$ref") or prop["allOf"][0]["$ref"]
+    return schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def test_the_schema_documents_totals_in_the_scheme_s_kinds(scheme, anonymous_client):
+    schema = _schema(anonymous_client)
+    components = schema["components"]["schemas"]
+
+    player = components["LookupPlayer"]["properties"]
+    totals = _component(schema, player["totals"])["properties"]
+    kinds = _component(schema, totals["lifetime"])["properties"]
+    assert list(kinds) == [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    operation = schema["paths"]["/api/v1/masterpoints/{abf_number}"]["get"]
+    assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] == (
+        "#/components/schemas/LookupPlayer"
+    )
+    needed = player["needed_for_next_rank"]
+    if scheme.code == "acbl":
+        # The requirements differ by title: a map, its keys described.
+        assert needed["additionalProperties"] == {"type": "integer"}
+        assert "`red_gold_platinum`: red, gold or platinum points" in needed["description"]
+    else:
+        fields = list(_component(schema, needed)["properties"])
+        expected = {"abf": ["total", "red_and_gold", "gold"], "nz": ["aggregate", "A"]}
+        assert fields == expected[scheme.code]
+    assert ("next_star" in player) == (scheme.code == "nz")
+
+
+def test_the_schema_lists_only_the_operations_the_scheme_has(scheme, anonymous_client):
+    paths = _schema(anonymous_client)["paths"]
+
+    for path, feature in [
+        ("/api/v1/uploads/check", "credit_files"),
+        ("/api/v1/standings/{year}", "standings"),
+        ("/api/v1/standings/{year}/mccutcheon", "standings"),
+        ("/api/v1/grants", "grants"),
+    ]:
+        assert (path in paths) == scheme.has(feature), path
+    # Every scheme's own operations stay.
+    assert "/api/v1/masterpoints/lookup" in paths
+    assert "/api/v1/calculator/awards" in paths
