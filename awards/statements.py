@@ -64,12 +64,24 @@ def statement_pdf(
     home = player.home_club.name if player.home_club else "no home club"
     kinds = point_kind_codes()
     if len(kinds) > 3:
-        # An A4 page holds three running balances: of a scheme with more kinds (the ACBL's
-        # six colours), those the player has.
+        # Of a scheme with more kinds than three (the ACBL's six colours), the running
+        # balances of those the player has.
         kinds = tuple(c for c in kinds if opening.get(c) or closing.get(c)) or kinds[:1]
+    # An upright A4 page (180 mm between the margins) holds three running balances; more
+    # (a player with four to six ACBL colours) turn the page sideways (267 mm), each balance
+    # wide enough for "12345.67" and each word of a colour's name ("Unpigmented"), the
+    # event's column giving up the rest.
+    sideways = len(kinds) > 3
+    if sideways:
+        balance, colour = 23, 21
+        fixed = (20, 0, 11, colour, 15, 20)
+        event = 267 - sum(fixed) - balance * len(kinds)
+    else:
+        balance, colour, event = 15, 13, 180 - (20 + 11 + 13 + 15 + 20) - 15 * 3
     return render_pdf(
         Document(
             title=title,
+            landscape=sideways,
             lines=[
                 f"{player.abf_number} {player.full_name}, {home}",
                 # 1.4.4: the rank as of the last close and what the next one still needs.
@@ -85,9 +97,7 @@ def statement_pdf(
                     ],
                     footer=_balance("Closing balance", closing, kinds),
                     numeric=(4, *range(6, 6 + len(kinds))),
-                    # The event's column gives up room to the running balances beyond three.
-                    widths=(20, max(60 - 15 * (len(kinds) - 3), 30), 11, 13, 15, 20)
-                    + (15 if len(kinds) <= 4 else 12,) * len(kinds),
+                    widths=(20, event, 11, colour, 15, 20) + (balance,) * len(kinds),
                     # Row 0 is the opening balance.
                     muted=[
                         index

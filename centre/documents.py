@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
@@ -48,6 +49,16 @@ class Document:
     title: str
     lines: Sequence[str] = ()
     sections: list[TableSection | TextSection] = field(default_factory=list)
+    # A4 turned sideways, for a table too wide for the upright page.
+    landscape: bool = False
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        return landscape(A4) if self.landscape else A4
+
+
+# Room a table cell leaves on each side of its text (reportlab's default padding).
+CELL_PADDING = 6
 
 
 def _escape(value: object) -> str:
@@ -68,10 +79,21 @@ def _table(section: TableSection, styles) -> Table:
         ]
         for index, row in enumerate(section.rows)
     ]
-    data = [list(section.header), *body]
+    widths = [w * mm for w in section.widths] if section.widths else None
+    heading = ParagraphStyle("heading", parent=cell, fontName="Helvetica-Bold")
+    # A heading of several words wider than its column wraps within it rather than running
+    # over its neighbour ("Unpigmented (online)"); one word stays whole.
+    header = [
+        Paragraph(_escape(text), heading)
+        if widths
+        and " " in str(text)
+        and stringWidth(str(text), "Helvetica-Bold", 8) > widths[i] - 2 * CELL_PADDING
+        else text
+        for i, text in enumerate(section.header)
+    ]
+    data = [header, *body]
     if section.footer is not None:
         data.append(list(section.footer))
-    widths = [w * mm for w in section.widths] if section.widths else None
     table = Table(data, repeatRows=1, hAlign="LEFT", colWidths=widths)
     commands = [
         ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
@@ -96,7 +118,7 @@ def _footer(canvas, document) -> None:
     canvas.saveState()
     canvas.setFont("Helvetica", 7)
     canvas.drawString(15 * mm, 10 * mm, f"{FOOTER} · {document.title}")
-    canvas.drawRightString(195 * mm, 10 * mm, f"Page {document.page}")
+    canvas.drawRightString(document.pagesize[0] - 15 * mm, 10 * mm, f"Page {document.page}")
     canvas.restoreState()
 
 
@@ -105,7 +127,7 @@ def render_pdf(document: Document) -> bytes:
     styles = getSampleStyleSheet()
     pdf = SimpleDocTemplate(
         out,
-        pagesize=A4,
+        pagesize=document.pagesize,
         title=document.title,
         author=FOOTER,
         leftMargin=15 * mm,
