@@ -706,11 +706,11 @@ def abf_number_error(typed: str) -> str | None:
     """Why a typed ABF number is not one, in words; None when it is (zeros may be left out)."""
     number = abf_numbers.normalise(typed)
     if not (number.isascii() and number.isdigit()):
-        return f"“{typed}” is not an ABF number: an ABF number is digits only"
+        return f"“{typed}” is not an {number_name()}: an {number_name()} is digits only"
     if len(number) != 7:
-        return f"“{typed}” is not an ABF number: an ABF number has 7 digits"
+        return f"“{typed}” is not an {number_name()}: an {number_name()} has 7 digits"
     if not abf_numbers.is_valid(number):
-        return f"{number} is not an ABF number: the ABF number's check digit is wrong"
+        return f"{number} is not an {number_name()}: the {number_name()}'s check digit is wrong"
     return None
 
 
@@ -766,7 +766,7 @@ class EntryRowsForm(forms.Form):
             if row.abf is not None:
                 number = self._typed(row.abf)
                 if not number:
-                    self.add_error(row.abf.name, "give the player's ABF number")
+                    self.add_error(row.abf.name, f"give the player's {number_name()}")
                 elif error := abf_number_error(number):
                     self.add_error(row.abf.name, error)
                 else:
@@ -784,7 +784,7 @@ class EntryRowsForm(forms.Form):
         for number, rows in typed_numbers.items():
             if number not in known:
                 for row in rows:
-                    self.add_error(row.abf.name, f"no player has the ABF number {number}")
+                    self.add_error(row.abf.name, f"no player has the {number_name()} {number}")
         return self.cleaned_data
 
     def entries(self) -> list[Entry]:
@@ -886,7 +886,7 @@ class SundryForm(EntryRowsForm):
             rows.append(
                 EntryRow(
                     number=i,
-                    name=f"Row {i}" + (f" (ABF number {number})" if number else ""),
+                    name=f"Row {i}" + (f" ({number_name()} {number})" if number else ""),
                     points=points,
                     abf=abf,
                 )

@@ -1,4 +1,7 @@
-"""ABF numbers: seven digits, the seventh a mod-11 check digit over the first six."""
+"""ABF numbers: seven digits, the seventh a mod-11 check digit over the first six (every
+scheme's players are numbered this way; the messages name the number as the federation does)."""
+
+from centre.schemes import number_name
 
 WEIGHTS = (7, 6, 5, 4, 3, 2)
 
@@ -34,11 +37,11 @@ def is_valid(number: str) -> bool:
 def validation_error(number: str) -> str | None:
     """Why a string is not an ABF number, in words for the person who typed it."""
     if not number.isascii() or not number.isdigit():
-        return f"{number!r} is not an ABF number: it must be digits only"
+        return f"{number!r} is not an {number_name()}: it must be digits only"
     if len(number) != 7:
-        return f"{number!r} is not an ABF number: it must be 7 digits"
+        return f"{number!r} is not an {number_name()}: it must be 7 digits"
     if not is_valid(number):
-        return f"{number} is not an ABF number: its check digit is wrong"
+        return f"{number} is not an {number_name()}: its check digit is wrong"
     return None
 
 

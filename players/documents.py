@@ -13,8 +13,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
 from centre.documents import Document, TableSection, render_pdf
+from centre.schemes import has_feature, number_name
 from clubs.models import Club
 from players.models import Player
+from scheme.base import LEVIES
 
 # --- the schedule of members for cancellation ---------------------------------------------
 
@@ -43,15 +45,20 @@ def cancellation_schedule_pdf(
                 f"{len(members)} home members; {requested} cancellation(s) already requested "
                 f"(marked X).",
                 "Mark the home members who have not renewed and request their cancellation on "
-                "the Player cancellations page. The club is charged the annual capitation fee "
-                "for every home member still registered on 1 April (guide F6.4, 8.2).",
+                "the Player cancellations page."
+                + (
+                    " The club is charged the annual capitation fee for every home member still "
+                    "registered on 1 April (guide F6.4, 8.2)."
+                    if has_feature(LEVIES)
+                    else ""
+                ),
                 f"Cancellations are accepted from 1 January until {deadline_text} (Sydney "
                 f"time) and take effect in the 1 April update (1.3.2, 1.4.2). Deceased players "
                 f"are recorded as deceased, never cancelled (App. C 6).",
             ],
             sections=[
                 TableSection(
-                    header=["Cancel", "ABF number", "Family name", "Given names", "Rank"],
+                    header=["Cancel", number_name(), "Family name", "Given names", "Rank"],
                     rows=rows,
                     widths=[18, 24, 50, 50, 38],
                 )
@@ -117,7 +124,7 @@ def _card(
     pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - 18 * mm, player.full_name)
     pdf.setFont("Helvetica", 9)
     lines = [
-        f"ABF number {player.abf_number}",
+        f"{number_name()} {player.abf_number}",
         _fitted(pdf, f"Home club {club.number} {club.name}", CARD_WIDTH - 10 * mm),
         f"Rank {player.rank.name}" if player.rank else "Rank: not yet ranked",
         f"Valid {valid_from:%d/%m/%Y} to {valid_to:%d/%m/%Y}",

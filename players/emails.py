@@ -12,6 +12,7 @@ from django.core.mail import EmailMessage
 from django.db.models import Max
 
 from centre.mail import email_once_by_key
+from centre.schemes import number_name
 from clubs.models import Club
 from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
@@ -45,6 +46,10 @@ FIELDS = {
 }
 
 
+def _field_name(field: str) -> str:
+    return number_name() if field == "abf_number" else FIELDS.get(field, field)
+
+
 def _shown(value: Any) -> str:
     if value in (None, "", []):
         return "(none)"
@@ -55,7 +60,7 @@ def _shown(value: Any) -> str:
 
 def change_lines(changes: dict[str, list[Any]]) -> list[str]:
     return [
-        f"{FIELDS.get(field, field)}: {_shown(old)} -> {_shown(new)}"
+        f"{_field_name(field)}: {_shown(old)} -> {_shown(new)}"
         for field, (old, new) in changes.items()
     ]
 
@@ -163,7 +168,7 @@ def _inactive_message(club_id: int, player_ids: list[int], action: str) -> Email
             "",
             *(f"{p.abf_number} {p.full_name}" for p in players),
             "",
-            "A player who rejoins keeps the same ABF number: use Reactivate (1.3.2).",
+            f"A player who rejoins keeps the same {number_name()}: use Reactivate (1.3.2).",
         ]
     )
     return EmailMessage(

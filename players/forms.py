@@ -4,9 +4,15 @@ A service's refusal is put on a form with centre.errors.form_add_error."""
 
 from django import forms
 
+from centre.schemes import number_name
+
 
 class SearchForm(forms.Form):
     q = forms.CharField(label="ABF number or part of a name", max_length=100, required=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["q"].label = f"{number_name()} or part of a name"
 
 
 class PlayerDetailsForm(forms.Form):
@@ -21,6 +27,11 @@ class PlayerDetailsForm(forms.Form):
         # A name of spaces reaches the service, which says which rule it breaks.
         for name in ("given_names", "family_name"):
             self.fields[name].strip = False
+        if "confirmed_never_registered" in self.fields:
+            self.fields["confirmed_never_registered"].label = (
+                "I have searched the actives and inactives, and this person has never had an "
+                f"{number_name()}."
+            )
 
 
 class NewPlayerForm(PlayerDetailsForm):
@@ -38,3 +49,7 @@ class NewPlayerForm(PlayerDetailsForm):
 
 class AbfNumberForm(forms.Form):
     abf_number = forms.CharField(label="ABF number", max_length=20)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["abf_number"].label = number_name()

@@ -1,10 +1,13 @@
 """The club report of its home members and alternates, as CSV and PDF."""
 
 from centre.documents import Document, TableSection, render_csv, render_pdf
+from centre.schemes import number_name
 from clubs.models import Club
 from players.selectors import ReportRow
 
-HEADER = ["ABF number", "Family name", "Given names", "Membership", "Status", "Home club"]
+
+def _header() -> list[str]:
+    return [number_name(), "Family name", "Given names", "Membership", "Status", "Home club"]
 
 
 def _cells(row: ReportRow) -> list[str]:
@@ -19,7 +22,7 @@ def _cells(row: ReportRow) -> list[str]:
 
 
 def report_csv(rows: list[ReportRow]) -> str:
-    return render_csv(HEADER, map(_cells, rows))
+    return render_csv(_header(), map(_cells, rows))
 
 
 def report_pdf(*, club: Club, rows: list[ReportRow]) -> bytes:
@@ -28,6 +31,6 @@ def report_pdf(*, club: Club, rows: list[ReportRow]) -> bytes:
         Document(
             title=f"{club.number} {club.name}: home members and alternates",
             lines=[f"{home} home members, {len(rows) - home} alternates"],
-            sections=[TableSection(header=HEADER, rows=map(_cells, rows))],
+            sections=[TableSection(header=_header(), rows=map(_cells, rows))],
         )
     )

@@ -43,7 +43,7 @@ def player_search(
     """
     text = " ".join((query or "").split())
     if not text:
-        raise _refused("q", "Type an ABF number or part of a name to search for.")
+        raise _refused("q", f"Type an {number_name()} or part of a name to search for.")
     players = Player.objects.filter(status__in=statuses).select_related("home_club")
     if text.isascii() and text.isdigit():
         number = abf_numbers.normalise(text)
@@ -163,13 +163,13 @@ def player_by_abf_number(*, number: str, field: str = "abf_number") -> Player:
     """The player with this ABF number, or a refusal naming `field` and saying why not."""
     normalised = abf_numbers.normalise(str(number or ""))
     if not normalised:
-        raise _refused(field, "Give the player's ABF number.")
+        raise _refused(field, f"Give the player's {number_name()}.")
     problem = abf_numbers.validation_error(normalised)
     if problem:
         raise _refused(field, problem)
     player = Player.objects.select_related("home_club").filter(abf_number=normalised).first()
     if player is None:
-        raise _refused(field, f"No player has the ABF number {normalised}.")
+        raise _refused(field, f"No player has the {number_name()} {normalised}.")
     return player
 
 

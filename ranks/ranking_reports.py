@@ -25,7 +25,7 @@ from centre.access import clubs_visible_to
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.mail import email_once
 from centre.models import User
-from centre.schemes import current_scheme, point_kind_codes
+from centre.schemes import current_scheme, number_name, point_kind_codes
 from clubs.models import Club
 from players.models import Alternate, Player
 from ranks.models import RankingReport
@@ -272,7 +272,7 @@ def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
 
 
 CSV_HEADER = [
-    "ABF number",
+    "{number}",
     "Family name",
     "Given names",
     "Membership",
@@ -286,8 +286,9 @@ CSV_HEADER = [
 
 def _csv_header() -> list[str]:
     labels = [label for _, label in current_scheme().point_kind_choices()]
-    at = CSV_HEADER.index("{kinds}")
-    return [*CSV_HEADER[:at], *labels, *CSV_HEADER[at + 1 :]]
+    header = [number_name() if cell == "{number}" else cell for cell in CSV_HEADER]
+    at = header.index("{kinds}")
+    return [*header[:at], *labels, *header[at + 1 :]]
 
 
 def _cells(row: RankingRow) -> list[str]:
@@ -325,7 +326,7 @@ def report_pdf(report: RankingReport) -> bytes:
             TableSection(
                 heading=f"{heading} ({len(group)})",
                 header=[
-                    "ABF no.",
+                    number_name(),
                     "Name",
                     *(label for _, label in current_scheme().point_kind_choices()),
                     "Total",

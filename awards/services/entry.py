@@ -13,6 +13,7 @@ from awards.services.errors import Problem, UploadRejected
 from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.models import User
+from centre.schemes import number_name
 from players import abf_numbers
 from scheme.abf import EventAwards, credit_files
 from scheme.abf.grades import ABF_GRADES
@@ -57,7 +58,7 @@ def awards_by_player(
                     Problem(
                         0,
                         f"{contestant.label} wins {points_text(hundredths)} points: give the "
-                        f"ABF numbers of its players.",
+                        f"{number_name()}s of its players.",
                         f"players.{contestant.label}",
                     )
                 )
@@ -114,7 +115,7 @@ def credit_entries_check(
     for index, entry in enumerate(entries, start=1):
         number = abf_numbers.normalise(entry.abf_number)
         if not (number.isascii() and number.isdigit() and len(number) == 7):
-            problems.append(Problem(index, f"{entry.abf_number!r} is not an ABF number."))
+            problems.append(Problem(index, f"{entry.abf_number!r} is not an {number_name()}."))
             continue
         if not 0 < entry.points <= credit_files.MAX_POINTS:
             problems.append(Problem(index, f"{number}: points must be between 0.01 and 9999.99."))

@@ -23,7 +23,7 @@ from awards.services.events import (
     event_warnings,
 )
 from centre.models import User
-from centre.schemes import current_scheme, point_kind_codes
+from centre.schemes import current_scheme, number_name, point_kind_codes
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
@@ -120,10 +120,11 @@ def _check_lines(
         player = players.get(credit.abf_number)
         if player is None:
             reason = abf_numbers.validation_error(credit.abf_number)
+            name = number_name()
             message = (
-                reason.replace(" is not an ABF number", " is not a valid ABF number")
+                reason.replace(f" is not an {name}", f" is not a valid {name}")
                 if reason
-                else f"{credit.abf_number} is not a registered ABF number."
+                else f"{credit.abf_number} is not a registered {name}."
             )
             checked.problems.append(Problem(credit.line, message))
             bad_lines.add(credit.line)

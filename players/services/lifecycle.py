@@ -9,6 +9,7 @@ from django.db import transaction
 from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
+from centre.schemes import number_name
 from clubs.models import Club
 from players import calendar, tasks
 from players.models import Player
@@ -46,7 +47,7 @@ def player_update(
     now = current_time(now)
     allowed = DETAIL_FIELDS + (STAFF_ONLY_FIELDS if club is None else ())
     if "abf_number" in data:
-        raise refused("abf_number", "An ABF number is kept for life; it cannot change.")
+        raise refused("abf_number", f"An {number_name()} is kept for life; it cannot change.")
     unknown = sorted(set(data) - set(allowed))
     if unknown:
         raise refused_fields(unknown, "This field cannot be changed here.")

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from centre.errors import DomainError
 from centre.models import User
+from centre.schemes import number_name
 from clubs.models import Club
 from players import abf_numbers
 from players.models import AbfNumberSequence, Player
@@ -36,7 +37,7 @@ def abf_numbers_issue(*, count: int = 1) -> list[str]:
     issued: list[str] = []
     while len(issued) < count:
         if serial > 999999:
-            raise DomainError("ABF numbers are exhausted.", code="abf_numbers_exhausted")
+            raise DomainError(f"{number_name()}s are exhausted.", code="abf_numbers_exhausted")
         number = abf_numbers.from_serial(serial)
         serial += 1
         # A number already on the register (entered before the portal) is never reissued.
@@ -68,7 +69,7 @@ def player_register(
         raise refused(
             "confirmed_never_registered",
             "Search the actives and inactives first, and confirm that this person has never "
-            "had an ABF number.",
+            f"had an {number_name()}.",
         )
     details = details_clean(
         {

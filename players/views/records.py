@@ -11,6 +11,7 @@ from centre.access import acting_club
 from centre.errors import DomainError, NotFound, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
+from centre.schemes import number_name
 from players.forms import AbfNumberForm, NewPlayerForm, PlayerDetailsForm, SearchForm
 from players.models import Player
 from players.selectors import (
@@ -80,7 +81,7 @@ def new(request: HttpRequest) -> HttpResponse:
         messages.info(
             request,
             "Search the actives and inactives first: a player registered before, even many "
-            "years ago, must be reactivated or transferred, never given a second ABF number.",
+            f"years ago, must be reactivated or transferred, never given a second {number_name()}.",
         )
         return redirect("players:search")
     form = NewPlayerForm(request.POST or None)
@@ -112,7 +113,7 @@ def new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{player.full_name} is registered with ABF number {player.abf_number}.",
+                f"{player.full_name} is registered with {number_name()} {player.abf_number}.",
             )
             return redirect("players:detail", abf_number=player.abf_number)
     return render(
