@@ -5,8 +5,9 @@ from datetime import date
 
 from awards.models import Event
 from centre.documents import Document, TableSection, TextSection, render_pdf
-from centre.schemes import current_scheme, kind_word, point_kind_codes
+from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from scheme.base import PRE_1982
 from scheme.core.points import points_text
 
 ORGANISERS = dict(Event.Organiser.choices)
@@ -47,7 +48,7 @@ def certificate_pdf(promotion: Promotion) -> bytes:
                 TextSection([player.full_name], style="Title"),
                 TextSection(
                     [
-                        f"ABF number {player.abf_number}",
+                        f"{number_name()} {player.abf_number}",
                         "has attained the rank of",
                     ],
                     style="Heading3",
@@ -84,15 +85,17 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
         .order_by("player__family_name", "player__given_names")
     )
     credits = report.credits
-    abf = current_scheme().code == "abf"
+    scheme = current_scheme()
+    abf = scheme.code == "abf"
+    region = scheme.region_name
     by_colour = dict.fromkeys(point_kind_codes(), 0)
     for row in credits:
         by_colour[row["colour"]] = by_colour.get(row["colour"], 0) + row["points"]
     sections: list[TableSection | TextSection] = [
         TableSection(
-            heading="Masterpoints from national, state and congress events",
+            heading=f"Masterpoints from national, {region} and congress events",
             header=[
-                "ABF number",
+                number_name(),
                 "Name",
                 "Event",
                 "Grade",
@@ -129,14 +132,14 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
         if credits
         else TextSection(
             [
-                "None of your home members earned points in national, state or congress events "
-                "processed this month."
+                f"None of your home members earned points in national, {region} or congress "
+                "events processed this month."
             ],
-            heading="Masterpoints from national, state and congress events",
+            heading=f"Masterpoints from national, {region} and congress events",
         ),
         TableSection(
             heading="Schedule of promotions (1.8)",
-            header=["ABF number", "Name", "New rank", "Total", "Red and gold", "Gold"],
+            header=[number_name(), "Name", "New rank", "Total", "Red and gold", "Gold"],
             rows=[
                 [
                     p.player.abf_number,
@@ -172,7 +175,7 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
         sections.append(
             TableSection(
                 heading="New members of the One Thousand Club (1.9)",
-                header=["ABF number", "Name", "Total"],
+                header=[number_name(), "Name", "Total"],
                 rows=[
                     [m.player.abf_number, m.player.full_name, points_text(m.total)]
                     for m in thousand
@@ -186,7 +189,8 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
             lines=[
                 "Points processed and promotions made at the month's close (1.4.3, 1.4.4). "
                 "Points are in masterpoints to two decimals; a promotion's totals are the "
-                "lifetime approved points at the close, with any red points won before 1982."
+                "lifetime approved points at the close"
+                + (", with any red points won before 1982." if scheme.has(PRE_1982) else ".")
             ],
             sections=sections,
         )
