@@ -38,6 +38,10 @@ FEATURE_URLS: dict[str, tuple[str, ...]] = {
         "billing:club_statement",
         "billing:payment_new",
         "billing:invoice_pdf",
+        # 8.1, 5.4.1: the invoices and accounts of the states' events and their congresses.
+        "billing:state_statement",
+        "billing:state_documents",
+        "billing:congress_organiser_statement",
         # guide F2: the public page of the ABF's fee schedule.
         "billing:fees",
     ),

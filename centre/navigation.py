@@ -6,6 +6,7 @@ from django.urls import NoReverseMatch, reverse
 
 from centre.features import url_available
 from centre.models import Role
+from centre.schemes import current_scheme
 
 EVERYONE = None
 SECRETARIES_AND_STAFF = (
@@ -18,7 +19,7 @@ SECRETARIES_AND_STAFF = (
 
 LOOKUP = "Lookup"
 MY_CLUB = "My club"
-MY_STATE = "My state"
+MY_STATE = "My {region}"
 CENTRE = "Centre"
 ACCOUNT = "Account"
 
@@ -46,7 +47,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_CLUB, "Authorisations", "awards:authorisation_requests", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Documents", "billing:documents", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Statement", "billing:statement", (Role.CLUB_SECRETARY,)),
-    (MY_STATE, "State home", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
+    (MY_STATE, "{Region} home", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Players", "players:search", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Authorisations", "awards:authorisations", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Requests", "awards:authorisation_requests", (Role.STATE_SECRETARY,)),
@@ -81,6 +82,12 @@ NOT_FOR_THE_YOUTH_COORDINATOR = frozenset(
 )
 
 
+def _in_words(label: str) -> str:
+    """A label in the scheme's words: its regions are states, districts or units."""
+    region = current_scheme().region_name
+    return label.replace("{Region}", region.capitalize()).replace("{region}", region)
+
+
 def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
     """The entries the user may see, each with its group and whether it is the page at path."""
     role = getattr(user, "role", None) if user.is_authenticated else None
@@ -98,7 +105,13 @@ def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
         except NoReverseMatch:
             continue
         visible.append(
-            {"group": group, "label": label, "url": url, "name": url_name, "current": url == path}
+            {
+                "group": group,
+                "label": _in_words(label),
+                "url": url,
+                "name": url_name,
+                "current": url == path,
+            }
         )
     return visible
 
@@ -112,7 +125,12 @@ def groups_for(entries: list[dict[str, str | bool]], *, logged_in: bool) -> list
         if members or (name == ACCOUNT and logged_in):
             current = any(entry["current"] for entry in members)
             groups.append(
-                {"label": name, "entries": members, "current": current, "account": name == ACCOUNT}
+                {
+                    "label": _in_words(name),
+                    "entries": members,
+                    "current": current,
+                    "account": name == ACCOUNT,
+                }
             )
     return groups
 
