@@ -18,7 +18,14 @@ class StaffClubForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # The scheme's word for the club's region: an ABF state, an NZ district, an ACBL unit.
-        self.fields["state"].label = current_scheme().region_name.capitalize()
+        scheme = current_scheme()
+        self.fields["state"].label = scheme.region_name.capitalize()
+        # Only the scheme's own kinds of club (the ABF's special clubs, 1.3.3, 1.3.6), and the
+        # club's own kind whatever it is, so that an edit never changes it unasked.
+        kinds = {Club.Kind.ORDINARY.value: Club.Kind.ORDINARY.label, **scheme.special_clubs}
+        if self.instance.pk and self.instance.kind not in kinds:
+            kinds[self.instance.kind] = self.instance.get_kind_display()
+        self.fields["kind"].choices = list(kinds.items())
 
     class Meta:
         model = Club

@@ -10,6 +10,7 @@ from django.db import transaction
 from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
+from centre.schemes import current_scheme
 from clubs import tasks
 from clubs.models import Club, ClubChange, CongressOrganiser, State
 
@@ -53,11 +54,29 @@ def _saved(instance: Club | State, fields: tuple[str, ...]) -> None:
     The model's checks raise Django's ValidationError, which the API and the forms show as
     they show a DomainError.
     """
+    scheme = current_scheme()
+    kinds = (Club.Kind.ORDINARY, *scheme.special_clubs)
+    if isinstance(instance, Club) and instance.kind not in kinds:
+        label = dict(Club.Kind.choices).get(instance.kind, instance.kind)
+        raise _refused(
+            "kind",
+            f"The {scheme.name} has no {label} club: "
+            + (
+                f"its kinds of club are {', '.join(['Club', *scheme.special_clubs.values()])}."
+                if scheme.special_clubs
+                else "every club is an ordinary club."
+            ),
+        )
     if isinstance(instance, Club) and not instance.is_special and instance.state_id is None:
         raise _refused(
             "state",
-            "An ordinary club belongs to a state; only the special clubs "
-            "(Foreign, NZ and English Players, 1.3.3; Youth Players, 1.3.6) have none.",
+            f"An ordinary club belongs to a {scheme.region_name}"
+            + (
+                "; only the special clubs "
+                "(Foreign, NZ and English Players, 1.3.3; Youth Players, 1.3.6) have none."
+                if scheme.special_clubs
+                else "."
+            ),
         )
     try:
         instance.full_clean()

@@ -193,6 +193,10 @@ class Scheme:
     # The registry's features beyond the ledger (CREDIT_FILES, LEVIES, ... above) this scheme
     # has; none unless it says so.
     features: frozenset[str] = field(default=frozenset(), compare=False)
+    # The kinds of club the scheme keeps beside its ordinary clubs, code -> label (the ABF's
+    # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
+    # unless it says so.
+    special_clubs: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""

@@ -7,6 +7,7 @@ from scheme.abf.calculator import CALCULATOR_EXAMPLES, RANK_PARAMETERS, rank_cal
 from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
+from scheme.abf.membership import SPECIAL_CLUBS
 from scheme.abf.ranks import RANKS, Rank, Totals
 from scheme.base import (
     FEATURES,
@@ -86,4 +87,5 @@ ABF_SCHEME = Scheme(
     # The registry as the ABF keeps it has every feature: credit files, authorisations,
     # levies, the McCutcheon standings, the national files, reciprocity, pre-1982 points.
     features=FEATURES,
+    special_clubs=SPECIAL_CLUBS,
 )
