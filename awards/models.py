@@ -101,6 +101,12 @@ class Event(models.Model):
         return f"{self.name} ({self.grade}, {self.starts_on:%d/%m/%Y})"
 
     @property
+    def grade_shown(self) -> str:
+        """The grade a statement shows: points brought forward from earlier years were won in
+        events of any grade, so their event's grade (which only carries the kind) is not."""
+        return self.grade if self.of_the_year else "brought forward"
+
+    @property
     def colour(self) -> str:
         return grade_colour(self.grade) if self.grade else ""
 

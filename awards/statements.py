@@ -11,10 +11,11 @@ from scheme.core.points import points_text
 
 
 def _header(kinds: tuple[str, ...] | None = None) -> list[str]:
-    """Date, event, grade, kind, points, state, then a running balance for each kind."""
+    """Date, event, grade, kind, points, status (provisional or approved), then a running
+    balance for each kind."""
     scheme = current_scheme()
     kinds = point_kind_codes() if kinds is None else kinds
-    return ["Date", "Event", "Grade", kind_word(), "Points", "State"] + [
+    return ["Date", "Event", "Grade", kind_word(), "Points", "Status"] + [
         scheme.point_kind(code).label for code in kinds
     ]
 
@@ -30,7 +31,7 @@ def _row(line: StatementLine, kinds: tuple[str, ...] | None = None) -> list[str]
     return [
         event.ends_on.strftime("%d/%m/%Y"),
         name,
-        event.grade,
+        event.grade_shown,
         credit.colour,
         points_text(credit.points),
         credit.state,

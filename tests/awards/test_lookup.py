@@ -52,7 +52,7 @@ def test_statement_csv_and_pdf(anonymous_client, player):
         reverse("awards:statement_csv", args=[player.abf_number])
     ).content.decode()
     rows = csv_text.strip().splitlines()
-    assert rows[0].startswith("Date,Event,Grade,Colour,Points,State")
+    assert rows[0].startswith("Date,Event,Grade,Colour,Points,Status")
     assert rows[-1].endswith("provisional,1.75,0.00,0.00")
     pdf = anonymous_client.get(reverse("awards:statement_pdf", args=[player.abf_number]))
     assert pdf["Content-Type"] == "application/pdf"

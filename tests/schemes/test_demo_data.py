@@ -50,3 +50,9 @@ def test_the_demo_is_of_the_scheme_s_federation(scheme):
             "Junior",
         }
     assert scheme.name in out.getvalue()
+    # The region secretaries' logins in the scheme's words (state-..., district-..., unit-...).
+    lines = out.getvalue().splitlines()
+    logins = [line.split()[0] for line in lines if line.startswith("  ") and line.strip()]
+    regional = [login for login in logins if login.split("-")[0] in ("state", "district", "unit")]
+    assert regional
+    assert all(login.startswith(f"{scheme.region_name}-") for login in regional)

@@ -398,6 +398,8 @@ class Command(BaseCommand):
                 name=f"{_kind_label(colour)} brought forward from the previous register",
                 starts_on=day,
                 ends_on=day,
+                # The event's grade is only the kind's carrier: statements show a balance
+                # brought forward without it (Event.grade_shown).
                 grade=grade,
                 created_by=staff,
                 # Points won before the register: in the lifetime and the ranks at
@@ -422,7 +424,7 @@ class Command(BaseCommand):
                             colour=colour,
                             points=min(points, 2_000_000),
                             source=Credit.Source.ADJUSTMENT,
-                            reason="Balance brought forward from the previous register",
+                            reason="opening balance",
                             period=period,
                             state=Credit.State.APPROVED,
                             uploaded_by=staff,
@@ -703,7 +705,8 @@ class Command(BaseCommand):
             )
         for code, state in states.items():
             login(
-                f"state-{code.lower()}",
+                # The region's word: state-nsw, district-nth (NZ), unit-124 (ACBL).
+                f"{current_scheme().region_name}-{code.lower()}",
                 f"{state.name} {current_scheme().region_name} masterpoint secretary",
                 role=Role.STATE_SECRETARY,
                 state=state,

@@ -1,0 +1,270 @@
+"""Under each scheme the portal speaks the scheme's own words: its players' numbers, its
+regions, its kinds of club, and none of the ABF's levies, authorisations or special clubs
+where the scheme has none of them. The ABF's own words stay under the ABF."""
+
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from awards.models import Credit, CreditUpload, Event
+from centre.models import Period
+from clubs.models import Club
+from operations.services import month_close
+from players.models import Player
+from players.services.registration import player_register
+from ranks.models import Promotion
+from scheme.core.points import points_text
+from tests.factories import PlayerFactory
+from tests.schemes.conftest import first_rank_award
+
+pytestmark = pytest.mark.django_db
+
+NUMBER_NAMES = {"abf": "ABF number", "nz": "NZB number", "acbl": "ACBL player number"}
+REGIONS = {"abf": "state", "nz": "district", "acbl": "unit"}
+
+
+def _pdf_text(response) -> str:
+    assert response.status_code == 200, response.status_code
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+def _abf_words_only_under_the_abf(scheme, text: str, *words: str) -> None:
+    for word in words:
+        assert (word in text) == (scheme.code == "abf"), (scheme.code, word)
+
+
+def test_registering_a_player_issues_the_scheme_s_number(scheme, client_a, club_a):
+    name = NUMBER_NAMES[scheme.code]
+    search = client_a.get(reverse("players:search"), {"q": "Tane"})
+    assert f"{name} or part of a name" in search.content.decode()
+
+    form = client_a.get(reverse("players:new")).content.decode()
+    assert f"never had an {name}" in form
+    _abf_words_only_under_the_abf(scheme, form, "ABF number")
+
+    answer = client_a.post(
+        reverse("players:new"),
+        {
+            "given_names": "Kiri",
+            "family_name": "Tane",
+            "birth_year": "1980",
+            "confirmed_never_registered": "on",
+            "duplicates_reviewed": "on",
+        },
+        follow=True,
+    )
+    player = Player.objects.get(family_name="Tane")
+    page = answer.content.decode()
+    assert f"Kiri Tane is registered with {name} {player.abf_number}." in page
+    _abf_words_only_under_the_abf(scheme, page, "ABF number")
+
+
+def test_a_typed_number_with_a_bad_check_digit_is_refused_in_the_scheme_s_words(
+    scheme, staff_client, club_a
+):
+    award = first_rank_award(scheme)
+    answer = staff_client.post(
+        reverse("awards:sundry"),
+        {
+            "name": "Autumn pairs",
+            "starts_on": (timezone.localdate() - timedelta(days=1)).isoformat(),
+            "grade": award.grade,
+            "kind": "pairs",
+            "sessions": "1",
+            "organiser": "club",
+            "club_number": str(club_a.number),
+            "abf-1": "1234567",
+            "points-1": points_text(award.points),
+        },
+    )
+    page = answer.content.decode()
+    assert f"1234567 is not an {NUMBER_NAMES[scheme.code]}: its check digit is wrong" in page
+    _abf_words_only_under_the_abf(scheme, page, "is not an ABF number")
+    assert not CreditUpload.objects.exists()
+
+
+def test_the_certificate_and_the_club_s_pdfs_name_the_scheme_s_number(
+    scheme, staff, staff_client, client_a, club_a, secretary_a
+):
+    award = first_rank_award(scheme)
+    player = player_register(
+        club=club_a,
+        by=secretary_a,
+        given_names="Kiri",
+        family_name="Tane",
+        birth_year=1980,
+        confirmed_never_registered=True,
+    )
+    staff_client.post(
+        reverse("awards:sundry"),
+        {
+            "name": "Autumn pairs",
+            "starts_on": (timezone.localdate() - timedelta(days=1)).isoformat(),
+            "grade": award.grade,
+            "kind": "pairs",
+            "sessions": "1",
+            "organiser": "club",
+            "club_number": str(club_a.number),
+            "abf-1": player.abf_number,
+            "points-1": points_text(award.points),
+        },
+    )
+    upload = CreditUpload.objects.get()
+    staff_client.post(reverse("awards:upload_confirm", args=[upload.pk]))
+    upload.refresh_from_db()
+    month_close(period=upload.period, by=staff, early=True)
+    promotion = Promotion.objects.get(player=player)
+    name = NUMBER_NAMES[scheme.code]
+
+    certificate = _pdf_text(client_a.get(f"/clubs/{club_a.number}/certificates/{promotion.pk}.pdf"))
+    assert f"{name} {player.abf_number}" in certificate
+    _abf_words_only_under_the_abf(scheme, certificate, "ABF number")
+
+    report = _pdf_text(client_a.get(f"/clubs/{club_a.number}/report.pdf"))
+    assert name in report
+    _abf_words_only_under_the_abf(scheme, report, "ABF number")
+
+    cancellation = _pdf_text(client_a.get(f"/clubs/{club_a.number}/member-cancellation.pdf"))
+    assert name in cancellation
+    _abf_words_only_under_the_abf(scheme, cancellation, "ABF number", "capitation fee")
+
+
+def test_the_statement_says_status_not_state(scheme, anonymous_client, club_a):
+    player = PlayerFactory(home_club=club_a)
+
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                anonymous_client.get(
+                    reverse("awards:statement_csv", args=[player.abf_number])
+                ).content.decode()
+            )
+        )
+    )
+
+    assert rows[0][:6] == ["Date", "Event", "Grade", rows[0][3], "Points", "Status"]
+
+
+def test_a_balance_brought_forward_shows_no_grade_of_its_own(
+    scheme, staff, anonymous_client, club_a
+):
+    award = first_rank_award(scheme)
+    player = PlayerFactory(home_club=club_a)
+    day = timezone.localdate().replace(day=1)
+    event = Event.objects.create(
+        organiser=Event.Organiser.NATIONAL,
+        name="Balance from the previous register",
+        starts_on=day,
+        ends_on=day,
+        grade=award.grade,
+        created_by=staff,
+        of_the_year=False,
+    )
+    period, _ = Period.objects.get_or_create(year=day.year, month=day.month)
+    Credit.objects.create(
+        player=player,
+        event=event,
+        colour=award.kind,
+        points=award.points,
+        source=Credit.Source.ADJUSTMENT,
+        reason="opening balance",
+        period=period,
+        state=Credit.State.APPROVED,
+        uploaded_by=staff,
+    )
+
+    page = anonymous_client.get(reverse("awards:player", args=[player.abf_number]))
+    assert f"<td>{award.grade}</td>" not in page.content.decode()
+    assert "<td>brought forward</td>" in page.content.decode()
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                anonymous_client.get(
+                    reverse("awards:statement_csv", args=[player.abf_number])
+                ).content.decode()
+            )
+        )
+    )
+    assert rows[-1][1].startswith("Balance from the previous register")
+    assert rows[-1][2] == "brought forward"
+
+
+def test_the_month_page_speaks_of_status_and_the_scheme_s_regions(scheme, staff_client):
+    day = timezone.localdate()
+    period, _ = Period.objects.get_or_create(year=day.year, month=day.month)
+
+    page = staff_client.get(f"/centre/months/{period.pk}/").content.decode()
+
+    assert "<th>Status</th>" in page and "<th>State</th>" not in page
+    _abf_words_only_under_the_abf(scheme, page, "No authorisation is open.")
+    dashboard = staff_client.get(reverse("operations:dashboard")).content.decode()
+    _abf_words_only_under_the_abf(scheme, dashboard, "invoicing")
+
+
+def test_the_region_secretary_s_pages_speak_of_the_scheme_s_region(
+    scheme, state_client_a, staff_client, state_a, club_a
+):
+    region = REGIONS[scheme.code]
+
+    home = state_client_a.get(reverse("clubs:state_dashboard"))
+    text = home.content.decode()
+    assert f"Clubs of the {region}" in text
+    labels = {group["label"]: group for group in home.context["navigation_groups"]}
+    assert f"My {region}" in labels
+    entries = [entry["label"] for entry in labels[f"My {region}"]["entries"]]
+    assert f"{region.capitalize()} home" in entries
+    assert ("Documents" in entries) == scheme.has("levies")
+
+    documents = state_client_a.get(reverse("billing:state_documents"))
+    statement = staff_client.get(reverse("billing:state_statement", args=[state_a.code]))
+    expected = 200 if scheme.has("levies") else 404
+    assert (documents.status_code, statement.status_code) == (expected, expected)
+
+    organisers = state_client_a.get(reverse("clubs:organisers")).content.decode()
+    _abf_words_only_under_the_abf(scheme, organisers, "B4s", "GNOT", "5.4.1")
+    congress = state_client_a.get(reverse("clubs:congress_organisers")).content.decode()
+    _abf_words_only_under_the_abf(scheme, congress, "invoices its organiser", "(8.1)")
+
+
+def test_the_staff_s_region_pages_speak_of_the_scheme_s_regions(scheme, staff_client, state_a):
+    region = REGIONS[scheme.code]
+
+    listed = staff_client.get(reverse("clubs:states")).content.decode()
+    assert f"<h1>{region.capitalize()}s</h1>" in listed
+    assert f"Add a {region}" in listed
+    _abf_words_only_under_the_abf(scheme, listed, "Authorises red-point credit sets (2.6)")
+    clubs = staff_client.get(reverse("clubs:list")).content.decode()
+    assert f">{region.capitalize()}s</a>" in clubs
+    new = staff_client.get(reverse("clubs:state_new")).content.decode()
+    assert f"New {region}" in new
+
+
+def test_the_club_kinds_offered_are_the_scheme_s_own(scheme, staff_client, state_a):
+    form = staff_client.get(reverse("clubs:new"))
+    offered = dict(form.context["form"].fields["kind"].choices)
+
+    assert "ordinary" in offered
+    special = {"foreign", "nz", "english", "youth"}
+    assert (special <= set(offered)) == (scheme.code == "abf")
+    assert not (special & set(offered)) or scheme.code == "abf"
+    assert set(scheme.special_clubs) == (special if scheme.code == "abf" else set())
+
+    staff_client.post(
+        reverse("clubs:new"),
+        {
+            "number": "777",
+            "name": "Visitors",
+            "kind": "foreign",
+            "state": "",
+            "secretary_name": "Sam",
+            "secretary_email": "sam@example.org",
+            "sessions_per_year": "0",
+        },
+    )
+    assert Club.objects.filter(number=777).exists() == (scheme.code == "abf")
