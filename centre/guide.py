@@ -1,10 +1,16 @@
-"""The help for each workflow: the steps of the secretaries' guide and the ABF manual that a
-page follows, in the portal's words, one section per workflow with its own anchor. Open to
-everyone: it holds no club's data."""
+"""The help for each workflow: the steps a page follows, in the portal's words, one section per
+workflow with its own anchor. Under the ABF they cite the secretaries' guide and the ABF
+manual; under another scheme the help has only the workflows that scheme has, in its words.
+Open to everyone: it holds no club's data."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from centre.schemes import current_scheme
+
 
 def help_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "help/guide.html")
+    # The ABF's help follows the NSW guide and the ABF manual section by section; the other
+    # schemes' books describe no portal, so theirs is the portal's own account.
+    template = "help/guide.html" if current_scheme().code == "abf" else "help/guide_scheme.html"
+    return render(request, template)

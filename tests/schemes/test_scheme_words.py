@@ -4,6 +4,7 @@ where the scheme has none of them. The ABF's own words stay under the ABF."""
 
 import csv
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -84,7 +85,8 @@ def test_a_typed_number_with_a_bad_check_digit_is_refused_in_the_scheme_s_words(
         },
     )
     page = answer.content.decode()
-    assert f"1234567 is not an {NUMBER_NAMES[scheme.code]}: its check digit is wrong" in page
+    name = NUMBER_NAMES[scheme.code]
+    assert f"1234567 is not an {name}: the {name}&#x27;s check digit is wrong" in page
     _abf_words_only_under_the_abf(scheme, page, "is not an ABF number")
     assert not CreditUpload.objects.exists()
 
@@ -268,3 +270,34 @@ def test_the_club_kinds_offered_are_the_scheme_s_own(scheme, staff_client, state
         },
     )
     assert Club.objects.filter(number=777).exists() == (scheme.code == "abf")
+
+
+# Pages every scheme has that link to their help, by the client that opens them.
+HELP_LINKED = [
+    ("client_a", "players:transfer"),
+    ("client_a", "players:reactivate"),
+    ("client_a", "players:alternates"),
+    ("client_a", "players:cancellations"),
+    ("client_a", "awards:upload_new"),
+    ("client_a", "awards:cpar"),
+    ("client_a", "awards:sundry"),
+    ("staff_client", "operations:months"),
+]
+
+
+def test_the_help_has_only_the_scheme_s_workflows_in_its_words(scheme, request, anonymous_client):
+    guide = anonymous_client.get(reverse("help")).content.decode()
+    main = guide[guide.index("<main") :] if "<main" in guide else guide
+
+    _abf_words_only_under_the_abf(
+        scheme, main, "ABF", ".grn", "capitation", "B4c", "NSW Bridge Association", "guide F7"
+    )
+    assert ('id="authorisations"' in main) == scheme.has("authorisations")
+    assert ('id="payments"' in main) == scheme.has("levies")
+    assert NUMBER_NAMES[scheme.code] in main
+    for client_name, url_name in HELP_LINKED:
+        page = request.getfixturevalue(client_name).get(reverse(url_name)).content.decode()
+        link = re.search(r'<p class="help-link"><a href="/help/#([^"]+)">Help: ([^<]+)</a>', page)
+        assert link, url_name
+        assert f'<section id="{link[1]}">' in main, (url_name, link[1])
+        assert ("(guide" in link[2] or "(manual" in link[2]) == (scheme.code == "abf"), link[2]
