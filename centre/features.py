@@ -24,6 +24,7 @@ from scheme.base import (
     GRANTS,
     LEVIES,
     NATIONAL_FILES,
+    ONE_THOUSAND_CLUB,
     RECIPROCITY,
     STANDINGS,
 )
@@ -55,6 +56,8 @@ FEATURE_URLS: dict[str, tuple[str, ...]] = {
     RECIPROCITY: ("awards:reciprocity",),
     # 1.3.3-1.3.5: the Centre's grants of a rank, on their page and in the API.
     GRANTS: ("awards:grants", "grants", "grant-preview"),
+    # 1.9: the One Thousand Club, on its page and in the API.
+    ONE_THOUSAND_CLUB: ("ranks:one_thousand_club", "one-thousand-club"),
 }
 
 

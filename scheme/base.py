@@ -29,6 +29,7 @@ NATIONAL_FILES = "national_files"  # App. F: the national players' and clubs' fi
 RECIPROCITY = "reciprocity"  # 1.3.4: points earned overseas converted to the scheme's
 PRE_1982 = "pre_1982"  # 1.8 notes: red points won before 1982, kept on the player
 GRANTS = "grants"  # 1.3.3-1.3.5: ranks granted by the Centre to visitors and new residents
+ONE_THOUSAND_CLUB = "one_thousand_club"  # 1.9: players with 1,000 masterpoints, listed
 FEATURES = frozenset(
     (
         CREDIT_FILES,
@@ -39,6 +40,7 @@ FEATURES = frozenset(
         RECIPROCITY,
         PRE_1982,
         GRANTS,
+        ONE_THOUSAND_CLUB,
     )
 )
 

@@ -145,6 +145,10 @@ FEATURE_PAGES = {
     "levies": [("secretary", "/billing/statement/"), ("anonymous", "/fees/")],
     "reciprocity": [("staff", "/awards/reciprocity/")],
     "grants": [("staff", "/awards/grants/"), ("staff", "/api/v1/grants")],
+    "one_thousand_club": [
+        ("anonymous", "/awards/one-thousand-club/"),
+        ("anonymous", "/api/v1/one-thousand-club"),
+    ],
 }
 
 
