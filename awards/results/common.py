@@ -15,6 +15,7 @@ from datetime import date
 from decimal import Decimal
 from itertools import pairwise
 
+from centre.schemes import number_name
 from players import abf_numbers
 
 # The most problems listed in one refusal: enough to fix a file, never a wall of text.
@@ -98,7 +99,7 @@ def abf_number_of(raw: str, *, where: str, problems: Problems) -> str | None:
     """An ABF number as the scoring programs write it: leading zeros may be dropped."""
     raw = (raw or "").strip()
     if not raw:
-        problems.add(where, "no national ID number (the player's ABF number)")
+        problems.add(where, f"no national ID number (the player's {number_name()})")
         return None
     number = abf_numbers.normalise(raw)
     reason = abf_numbers.validation_error(number)

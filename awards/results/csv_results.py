@@ -50,6 +50,7 @@ from awards.results.common import (
     ranking_of,
     tables_of,
 )
+from centre.schemes import number_name
 
 MAX_BYTES = 2_000_000
 MAX_ROWS = 20_000
@@ -274,7 +275,7 @@ class _Reader:
         if not low <= len(raw) <= high:
             self.problems.add(
                 where,
-                f"{len(raw)} ABF numbers; a {self.kind.rstrip('s')} contestant has "
+                f"{len(raw)} {number_name()}s; a {self.kind.rstrip('s')} contestant has "
                 f"{low if low == high else f'{low} to {high}'}",
             )
             return False
@@ -282,7 +283,7 @@ class _Reader:
         if None in numbers:
             return False
         if len(set(numbers)) != len(numbers):
-            self.problems.add(where, "the same ABF number twice")
+            self.problems.add(where, f"the same {number_name()} twice")
             return False
         known = self.players.get(contestant)
         if self.per_player:

@@ -26,7 +26,7 @@ from awards.services.events import EventDetails
 from awards.services.uploads import credit_upload_check
 from centre.errors import rules_error_path
 from centre.models import User
-from centre.schemes import current_scheme
+from centre.schemes import current_scheme, number_name
 from clubs.models import Club, CongressOrganiser
 from players import abf_numbers
 from players.models import Player
@@ -111,7 +111,9 @@ def _unregistered(read: ReadResults) -> None:
         raise UploadRejected(
             [
                 Problem(
-                    0, f"{read.where.get(n, 'file')}: {n} is not a registered ABF number", "file"
+                    0,
+                    f"{read.where.get(n, 'file')}: {n} is not a registered {number_name()}",
+                    "file",
                 )
                 for n in missing
             ]

@@ -301,3 +301,41 @@ def test_the_help_has_only_the_scheme_s_workflows_in_its_words(scheme, request, 
         assert link, url_name
         assert f'<section id="{link[1]}">' in main, (url_name, link[1])
         assert ("(guide" in link[2] or "(manual" in link[2]) == (scheme.code == "abf"), link[2]
+
+
+def test_a_results_file_s_unknown_player_is_named_in_the_scheme_s_words(settings, client_a, club_a):
+    from pathlib import Path
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from players import abf_numbers
+
+    settings.MASTERPOINT_SCHEME = "nz"
+    sample = Path(__file__).parent.parent / "awards/results/samples/compscore_mitchell.xml"
+    content = sample.read_bytes()
+    numbers = sorted(
+        {
+            abf_numbers.normalise(line.split(">")[1].split("<")[0])
+            for line in content.decode().splitlines()
+            if "<NATIONAL_ID_NUMBER>" in line
+        }
+    )
+    for number in numbers[1:]:
+        PlayerFactory(abf_number=number, home_club=club_a)
+
+    response = client_a.post(
+        reverse("awards:upload_new"),
+        {
+            "results": SimpleUploadedFile("session.xml", content),
+            "name": "Tuesday pairs",
+            "starts_on": "2025-03-04",
+            "grade": "club",
+            "kind": "pairs",
+            "sessions": "1",
+        },
+    )
+
+    page = response.content.decode()
+    assert f"{numbers[0]} is not a registered NZB number" in page
+    assert "ABF number" not in page
+    assert not CreditUpload.objects.exists()
