@@ -4,6 +4,7 @@ from django import forms
 
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
+from scheme.base import AUTHORISATIONS
 
 
 class SecretaryClubForm(forms.ModelForm):
@@ -49,13 +50,23 @@ class NewClubForm(StaffClubForm):
         fields = ["number", *StaffClubForm.Meta.fields]
 
 
-class StateForm(forms.ModelForm):
+class _RegionForm(forms.ModelForm):
+    """A region's details; whether it authorises red-point credit sets (2.6) only under a
+    scheme with authorisations."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not current_scheme().has(AUTHORISATIONS):
+            del self.fields["requires_authorisation"]
+
+
+class StateForm(_RegionForm):
     class Meta:
         model = State
         fields = ["code", "name", "requires_authorisation"]
 
 
-class StateEditForm(forms.ModelForm):
+class StateEditForm(_RegionForm):
     class Meta:
         model = State
         fields = ["name", "requires_authorisation"]

@@ -245,6 +245,11 @@ def test_the_staff_s_region_pages_speak_of_the_scheme_s_regions(scheme, staff_cl
     assert f">{region.capitalize()}s</a>" in clubs
     new = staff_client.get(reverse("clubs:state_new")).content.decode()
     assert f"New {region}" in new
+    _abf_words_only_under_the_abf(scheme, new, "requires_authorisation")
+    staff_client.post(reverse("clubs:state_new"), {"code": "ZZ", "name": "Far North"})
+    edit = staff_client.get(reverse("clubs:state_edit", args=["ZZ"])).content.decode()
+    assert f"{region.capitalize()} ZZ" in edit
+    _abf_words_only_under_the_abf(scheme, edit, "requires_authorisation")
 
 
 def test_the_club_kinds_offered_are_the_scheme_s_own(scheme, staff_client, state_a):
