@@ -46,7 +46,8 @@ FIELDS = {
 }
 
 
-def _field_name(field: str) -> str:
+def field_name(field: str) -> str:
+    """A field of the player's record as the history and the emails name it."""
     return number_name() if field == "abf_number" else FIELDS.get(field, field)
 
 
@@ -60,7 +61,7 @@ def _shown(value: Any) -> str:
 
 def change_lines(changes: dict[str, list[Any]]) -> list[str]:
     return [
-        f"{_field_name(field)}: {_shown(old)} -> {_shown(new)}"
+        f"{field_name(field)}: {_shown(old)} -> {_shown(new)}"
         for field, (old, new) in changes.items()
     ]
 

@@ -176,7 +176,7 @@ def test_edit_changes_details_and_shows_them_in_the_history(client_a, club_a):
 
     player.refresh_from_db()
     assert player.family_name == "Smith"
-    assert "family_name: Smyth → Smith" in text(response)
+    assert "Family name: Smyth → Smith" in text(response)
     assert "secretary-a" in text(response)
 
 

@@ -106,7 +106,7 @@ def test_the_losing_club_keeps_the_history_up_to_the_transfer_but_not_after(
     assert "Maureen" in text
     assert "transfer" in text
     assert "secretary-a" in text  # who moved the player
-    assert "given_names: Mo → Maureen" in text  # the club's own change before the transfer
+    assert "Given names: Mo → Maureen" in text  # the club's own change before the transfer
     # Nothing of the new club's record: neither its later change nor the current details.
     assert "1972" not in text
     assert "new@x.org" not in text

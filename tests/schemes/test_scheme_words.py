@@ -64,6 +64,9 @@ def test_registering_a_player_issues_the_scheme_s_number(scheme, client_a, club_
     page = answer.content.decode()
     assert f"Kiri Tane is registered with {name} {player.abf_number}." in page
     _abf_words_only_under_the_abf(scheme, page, "ABF number")
+    # The player's history names the fields as the page does.
+    assert f"{name}: (none) → {player.abf_number}" in page
+    assert "abf_number:" not in page
 
 
 def test_a_typed_number_with_a_bad_check_digit_is_refused_in_the_scheme_s_words(
