@@ -3,18 +3,18 @@ a cancellation (1.3.2, 1.4.2)."""
 
 from typing import Any
 
-from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for
+from centre.errors import NotFound
 from centre.permissions import HasRole
 from players.api import ACTORS, AbfNumberSerializer
 from players.api.records import ByNumberApi
 from players.api.serializers import PlayerPublicSerializer
-from players.selectors import club_alternates, club_members
+from players.selectors import club_alternates, club_members, player_number_checked
 from players.services import alternates, cancellations
 
 
@@ -42,9 +42,10 @@ class _MemberActionApi(APIView):
 
     def post(self, request: Request, number: int, abf_number: str) -> Response:
         club = club_for(request.user, number, acting=True)
+        player_number_checked(abf_number)
         player = self.members(club).filter(abf_number=abf_number).first()
         if player is None:
-            raise Http404("No such player in the club's list.")
+            raise NotFound(f"No player {abf_number} is in the club's list.")
         type(self).service(player=player, club=club, by=request.user)
         player.refresh_from_db()
         return Response(PlayerPublicSerializer(player).data)

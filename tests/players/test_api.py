@@ -272,3 +272,17 @@ def test_staff_may_act_for_any_club(api_staff, club_b):
 
     assert response.status_code == 201
     assert response.json()["home_club"] == 301
+
+
+def test_a_club_list_operation_says_what_is_wrong_with_the_number(api_a, club_a):
+    malformed = api_a.post("/api/v1/clubs/201/alternates/12345/remove/")
+    assert malformed.status_code == 404
+    assert malformed.json()["error"]["message"] == (
+        "12345 is not a player number: an ABF number has 7 digits, the last a check digit."
+    )
+    member = PlayerFactory(home_club=club_a)
+    not_listed = api_a.post(f"/api/v1/clubs/201/alternates/{member.abf_number}/remove/")
+    assert not_listed.status_code == 404
+    assert not_listed.json()["error"]["message"] == (
+        f"No player {member.abf_number} is in the club's list."
+    )
