@@ -118,28 +118,37 @@ def _an(name: str) -> str:
 
 
 def player_number_checked(number: str) -> str:
-    """A player's number as an address gives it, or a 404 saying what is wrong with it
-    ("abc is not a player number: an NZB number has 7 digits"). Whether a player has it is
-    for the caller, who knows what the reader may see."""
-    shown = number if len(number) <= 20 else f"{number[:20]}…"
+    """A player's number as an address gives it, or a 404 saying what is wrong with its form
+    ("abc is not a player number: an NZB number has 7 digits ..."). Whether a player has it is
+    for the caller, who knows what the reader may see (`player_missing`)."""
     if not (number.isascii() and number.isdigit()) or len(number) != 7:
         raise NotFound(
-            f"{shown} is not a player number: {_an(number_name())} has 7 digits, "
+            f"{_shown(number)} is not a player number: {_an(number_name())} has 7 digits, "
             "the last a check digit."
         )
-    if not abf_numbers.is_valid(number):
-        raise NotFound(f"{shown} is not a player number: its check digit is wrong.")
     return number
 
 
-def player_public(*, number: str, queryset: QuerySet[Player] | None = None) -> Player:
+def _shown(number: str) -> str:
+    return number if len(number) <= 20 else f"{number[:20]}\u2026"
+
+
+def player_missing(number: str, message: str) -> NotFound:
+    """The 404 for a well-formed number that finds no player the reader may see: a wrong
+    check digit says so (the record is looked up first, so a number the registry took in
+    before check digits is still found), anything else `message`."""
+    if not abf_numbers.is_valid(number):
+        return NotFound(f"{_shown(number)} is not a player number: its check digit is wrong.")
+    return NotFound(message)
+
+
+def player_public(*, number: str) -> Player:
     """The player with this number, for the public lookup (1.4.4), which shows any player's
     record: a 404 says what is wrong with the number, or that no player has it."""
     player_number_checked(number)
-    found = (queryset if queryset is not None else Player.objects).filter(abf_number=number)
-    player = found.select_related("home_club").first()
+    player = Player.objects.select_related("home_club").filter(abf_number=number).first()
     if player is None:
-        raise NotFound(f"No player has the {number_name()} {number}.")
+        raise player_missing(number, f"No player has the {number_name()} {number}.")
     return player
 
 
@@ -149,7 +158,7 @@ def player_visible(*, user: User, number: str) -> Player:
     player_number_checked(number)
     player = players_visible_to(user=user).filter(abf_number=number).first()
     if player is None:
-        raise NotFound(no_player_visible(number))
+        raise player_missing(number, no_player_visible(number))
     return player
 
 

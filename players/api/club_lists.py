@@ -9,12 +9,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for
-from centre.errors import NotFound
 from centre.permissions import HasRole
 from players.api import ACTORS, AbfNumberSerializer
 from players.api.records import ByNumberApi
 from players.api.serializers import PlayerPublicSerializer
-from players.selectors import club_alternates, club_members, player_number_checked
+from players.selectors import (
+    club_alternates,
+    club_members,
+    player_missing,
+    player_number_checked,
+)
 from players.services import alternates, cancellations
 
 
@@ -45,7 +49,7 @@ class _MemberActionApi(APIView):
         player_number_checked(abf_number)
         player = self.members(club).filter(abf_number=abf_number).first()
         if player is None:
-            raise NotFound(f"No player {abf_number} is in the club's list.")
+            raise player_missing(abf_number, f"No player {abf_number} is in the club's list.")
         type(self).service(player=player, club=club, by=request.user)
         player.refresh_from_db()
         return Response(PlayerPublicSerializer(player).data)

@@ -6,7 +6,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for
-from centre.errors import NotFound
 from centre.permissions import HasRole
 from players import calendar
 from players.api import ACTORS, READERS, visible_player
@@ -23,6 +22,7 @@ from players.selectors import (
     club_members,
     no_player_visible,
     player_history_visible_to,
+    player_missing,
     player_number_checked,
     player_search,
 )
@@ -70,7 +70,7 @@ class PlayerHistoryApi(APIView):
         player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
         changes = player_history_visible_to(player=player, user=request.user) if player else []
         if not changes:
-            raise NotFound(no_player_visible(abf_number))
+            raise player_missing(abf_number, no_player_visible(abf_number))
         return Response(PlayerHistorySerializer({"player": player, "history": changes}).data)
 
 

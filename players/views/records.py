@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from centre.access import acting_club
-from centre.errors import DomainError, NotFound, form_add_error
+from centre.errors import DomainError, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
 from centre.schemes import number_name
@@ -21,6 +21,7 @@ from players.selectors import (
     player_history_visible_to,
     player_is_visible_to,
     player_likely_duplicates,
+    player_missing,
     player_number_checked,
     player_search,
     player_visible,
@@ -138,7 +139,7 @@ def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
         player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
         changes = player_history_visible_to(player=player, user=request.user) if player else []
         if not changes:
-            raise NotFound(no_player_visible(abf_number))
+            raise player_missing(abf_number, no_player_visible(abf_number))
         return render(
             request,
             "players/detail.html",
