@@ -431,6 +431,16 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
 # --- uploads, on-screen entry and authorisations (App. D, App. E, 2.6) --------------------
 
 
+class GradeField(forms.ChoiceField):
+    """The grades offered are the login's own; the grades in `accepted` are taken too, so
+    that the service refuses another login's grade with the rule that reserves it."""
+
+    accepted: frozenset[str] = frozenset()
+
+    def valid_value(self, value: object) -> bool:
+        return value in self.accepted or super().valid_value(value)
+
+
 class EventDetailsForm(forms.Form):
     """What the secretary says about the event whose awards are uploaded."""
 
@@ -442,7 +452,7 @@ class EventDetailsForm(forms.Form):
     ends_on = forms.DateField(
         label="Last day", required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    grade = forms.ChoiceField(label="Grade (1.5.1)")
+    grade = GradeField(label="Grade (1.5.1)")
     kind = forms.ChoiceField(choices=LedgerEvent.Kind.choices, initial=LedgerEvent.Kind.PAIRS)
     sessions = forms.IntegerField(min_value=1, max_value=99, initial=1)
     # The event's shape: the most it can pay each player is its winner's award by the rules
@@ -531,11 +541,18 @@ class EventDetailsForm(forms.Form):
             # Another scheme's grade (NZ: the event's status) and none of the ABF's checks
             # of the event's shape (4.x) or authorisations (2.6).
             self.fields["grade"].label = "Status of event" if scheme.code == "nz" else "Grade"
-            self.fields["grade"].initial = next(iter(sorted(grades)), None)
-            for name in ("tables", "movement", "boards"):
-                self.fields.pop(name, None)
-            if "club" in grades:
-                self.fields["grade"].initial = "club"
+            # The scheme lists its grades with the club's weekly game first (NZ: a club
+            # session; ACBL: an open club game, CO), not in the order of their codes.
+            self.fields["grade"].initial = next(
+                (grade.code for grade in scheme.grades if grade.code in grades), None
+            )
+            self.fields["grade"].accepted = frozenset(grade.code for grade in scheme.grades)
+            # The tables and boards size the event's winner's award by the scheme's engine
+            # (awards.services.award_checks); the ABF's movements are the ABF's.
+            self.fields.pop("movement", None)
+            if scheme.code == "nz":
+                self.fields["boards"].label = "Deals a session"
+                self.fields["boards"].help_text = ""
         if not scheme.has(AUTHORISATIONS):
             self.fields.pop("authorisation_number", None)
         if "E" in grades:

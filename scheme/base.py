@@ -199,6 +199,32 @@ class Scheme:
     # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
     # unless it says so.
     special_clubs: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # Who may issue which grades (as scheme.abf.issuers for the ABF): the grades a login of a
+    # role ("club", "state" for the region's secretary, "staff", ...) may issue, and why it
+    # may not issue a grade (naming the grade and the rule), or None when it may. None here:
+    # every grade for every login.
+    grades_issuable_by: Callable[[str | None], frozenset[str]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    grade_refusal: Callable[[str | None, str], str | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # An award entered for one player at an event of a grade, in hundredths, as its credits
+    # by kind (the ACBL's split awards: one credit a colour, adding up to the award). None
+    # here: the whole award in the grade's kind.
+    award_parts: Callable[[str, int], Mapping[str, int]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # The most one player may receive, in hundredths with how it was found: at the event as
+    # described (grade, kind, sessions, tables, boards a session), by the scheme's engine,
+    # or None when its size is not given or the engine cannot say; and at any event of the
+    # grade (grade, kind, sessions), or None when the scheme sets no bound.
+    event_ceiling: Callable[..., tuple[int, str] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    grade_limit: Callable[..., tuple[int, str] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""
@@ -207,6 +233,12 @@ class Scheme:
                 f"no registry feature {feature!r} (known: {', '.join(sorted(FEATURES))})"
             )
         return feature in self.features
+
+    def credit_parts(self, grade: str, hundredths: int) -> Mapping[str, int]:
+        """An entered award of a grade as its credits by kind (`award_parts`)."""
+        if self.award_parts is not None:
+            return self.award_parts(grade, hundredths)
+        return {self.grade(grade).point_kind: hundredths}
 
     def compute_awards(self, event: Any) -> Any:
         """The awards of an event under the edition it names (or the default)."""

@@ -18,6 +18,7 @@ from awards.services.errors import Problem
 from awards.services.events import EventDetails
 from centre.errors import rules_error_path
 from centre.models import User
+from centre.schemes import current_scheme
 from scheme.abf import (
     Event,
     Field,
@@ -216,6 +217,30 @@ def grade_limit(grade: str) -> Ceiling:
     )
 
 
+def scheme_ceilings(*, event: EventDetails) -> tuple[Ceiling | None, Ceiling | None]:
+    """Under a scheme other than the ABF's: the most the event as described can pay its
+    winner, by the scheme's engine, and the most any event of its grade could pay one
+    player, by the scheme's own bound (Scheme.event_ceiling, Scheme.grade_limit); each None
+    where the scheme gives none."""
+    scheme = current_scheme()
+    ceiling = limit = None
+    if scheme.event_ceiling is not None:
+        found = scheme.event_ceiling(
+            grade=event.grade,
+            kind=event.kind,
+            sessions=event.sessions,
+            tables=event.tables,
+            boards=event.boards,
+        )
+        ceiling = Ceiling(*found) if found else None
+    if scheme.grade_limit is not None:
+        found = scheme.grade_limit(
+            grade=event.grade, kind=event.kind, sessions=event.sessions, boards=event.boards
+        )
+        limit = Ceiling(*found) if found else None
+    return ceiling, limit
+
+
 def award_lines_check(
     *,
     by: User,
@@ -233,28 +258,50 @@ def award_lines_check(
     found, and the upload's warnings list it. Returns the problems and the ceiling (as the
     preview keeps it), or None if none was found.
     """
-    if event.grade not in ABF_GRADES:
+    scheme = current_scheme()
+    grade_word = "status" if scheme.code == "nz" else "grade"
+    limit: Ceiling | None
+    if scheme.code != "abf":
+        ceiling, limit = scheme_ceilings(event=event)
+        problems: list[Problem] = []
+        if expected is not None:
+            ceiling = results_ceiling(expected)
+    elif event.grade not in ABF_GRADES:
         return [], None
-    if expected is not None:
-        ceiling, problems = results_ceiling(expected), []
     else:
-        ceiling, problems = event_ceiling(event=event)
-    limit = grade_limit(event.grade)
+        if expected is not None:
+            ceiling, problems = results_ceiling(expected), []
+        else:
+            ceiling, problems = event_ceiling(event=event)
+        limit = grade_limit(event.grade)
+    if ceiling is None and limit is None:
+        return problems, None
+    # A player's points over the upload's lines (an award of a split grade is one line a
+    # colour of the same row: its parts add up to the award entered).
     given: dict[str, int] = {}
+    rows: dict[str, set[int]] = {}
     for line in lines:
         given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
+        rows.setdefault(line["abf_number"], set()).add(line["line"])
+    said: set[tuple[int, str]] = set()
     for line in lines:
         total = given[line["abf_number"]]
         line["most"] = ceiling.points if ceiling else None
+        if (line["line"], line["abf_number"]) in said:
+            continue
+        said.add((line["line"], line["abf_number"]))
         whose = f"{line['abf_number']} {line['name']}"
-        amount = points_text(total) + (" over the file's lines" if total != line["points"] else "")
+        several = len(rows[line["abf_number"]]) > 1
+        amount = points_text(total) + (" over the file's lines" if several else "")
         beyond = (
-            f"more than any grade {event.grade} event can pay one player "
+            f"more than any {grade_word} {event.grade} event can pay one player "
             f"({points_text(limit.points)}, {limit.how})"
+            if limit is not None
+            else ""
         )
-        if total > limit.points and not by.is_centre_staff:
+        if limit is not None and total > limit.points and not by.is_centre_staff:
             problems.append(Problem(line["line"], f"{whose} is given {amount}, {beyond}."))
-        elif total > limit.points:
+        elif limit is not None and total > limit.points:
             line["warning"] = "; ".join(part for part in (line.get("warning"), beyond) if part)
             warnings.append(f"Line {line['line']}: {whose} is given {amount}, {beyond}.")
         elif ceiling is not None and total > ceiling.points:

@@ -121,10 +121,13 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
 
 def grades_for(*, by: User) -> frozenset[str]:
     """The grades of event a login may issue: the ABF's by who issues them (1.6); under
-    another scheme, any of its grades (its rule book names no issuer by grade)."""
+    another scheme, by its own rule (NZ: Issue of Master Points; ACBL: scheme.acbl.issuers),
+    or any of its grades if it has none."""
     scheme = current_scheme()
     if scheme.code == "abf":
         return grades_issuable_by(by.issuer_role)
+    if scheme.grades_issuable_by is not None:
+        return scheme.grades_issuable_by(by.issuer_role)
     return frozenset(grade.code for grade in scheme.grades)
 
 
@@ -135,11 +138,20 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
         problems.append(Problem(0, "Give the event's name.", "event.name"))
     scheme = current_scheme()
     if scheme.code != "abf":
-        if event.grade not in grades_for(by=by):
+        if event.grade not in {grade.code for grade in scheme.grades}:
             problems.append(
                 Problem(0, f"{event.grade!r} is not a grade of the {scheme.name}.", "event.grade")
             )
             return problems
+        refusal = (
+            scheme.grade_refusal(by.issuer_role, event.grade)
+            if scheme.grade_refusal is not None
+            else None
+        )
+        if refusal:
+            problems.append(
+                Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
+            )
         return problems + _shape_problems(event)
     if event.grade not in ABF_GRADES:
         problems.append(Problem(0, f"{event.grade!r} is not a grade of 1.5.1.", "event.grade"))

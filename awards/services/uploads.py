@@ -274,12 +274,25 @@ def credit_upload_check(
             )
             problems += checked.problems
         else:
+            # An award entered for a grade paid in parts (ACBL: half black, half red...) is
+            # one credit a colour of the same row, adding up to the award (Scheme.credit_parts).
             checked = _check_lines(
-                credits=[replace(credit, colour=None) for credit in parsed.credits],
+                credits=[
+                    replace(credit, colour=kind, points=points)
+                    for credit in parsed.credits
+                    for kind, points in scheme.credit_parts(event.grade, credit.points).items()
+                ],
                 event_colour=event_colour,
                 filename=filename,
+                kinds=frozenset(scheme.credit_parts(event.grade, 1_00)),
             )
             problems += checked.problems
+            # Each player's award held against the most the event, and any event of its
+            # grade, can pay by the scheme's rules.
+            more, ceiling = award_lines_check(
+                by=by, lines=checked.lines, warnings=checked.warnings, event=event
+            )
+            problems += more
     elif event_colour:
         file_colours = credit_files.line_format(filename)
         single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None

@@ -4,6 +4,7 @@ hooks. ACBL clubs belong to units; there are no credit files."""
 
 from __future__ import annotations
 
+from scheme.acbl import entered, issuers
 from scheme.acbl.calculator import (
     CALCULATOR_EXAMPLES,
     RANK_PARAMETERS,
@@ -80,4 +81,11 @@ ACBL_SCHEME = Scheme(
     calculator_examples=CALCULATOR_EXAMPLES,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
+    # Clubs report their club games, units their unit events and sectionals (NOTES.md).
+    grades_issuable_by=issuers.grades_issuable_by,
+    grade_refusal=issuers.grade_refusal,
+    # Split awards (half black, half red...): one credit a colour (NOTES.md).
+    award_parts=entered.award_parts,
+    event_ceiling=entered.event_ceiling,
+    grade_limit=entered.grade_limit,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scheme.base import NextStar, PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
+from scheme.nz import issuers, limits
 from scheme.nz import ranks as nz_ranks
 from scheme.nz.calculator import (
     CALCULATOR_EXAMPLES,
@@ -87,4 +88,9 @@ NZ_SCHEME = Scheme(
     calculator_examples=CALCULATOR_EXAMPLES,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
+    # Issue of Master Points, rule 1: clubs their sessions, regions their tournaments.
+    grades_issuable_by=issuers.grades_issuable_by,
+    grade_refusal=issuers.grade_refusal,
+    event_ceiling=limits.event_ceiling,
+    grade_limit=limits.grade_limit,
 )
