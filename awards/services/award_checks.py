@@ -6,6 +6,9 @@ contestant "W" wins every session and the outright: what it gives W is what the 
 event the uploader describes receives, and no player of that event can receive more (4.1.1:
 awards fall with the place). A line above it is shown with a warning; a line above what any
 event of the grade could pay is refused.
+
+Under another scheme the scheme gives both (Scheme.event_ceiling, Scheme.grade_limit: NZ's
+Basic Table and tournament awards, the ACBL's club games), by its own engine and rules.
 """
 
 from __future__ import annotations
