@@ -419,17 +419,21 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
             f"Dear {club.secretary_name or 'masterpoint secretary'},",
             "",
             f"Attached is {club.name}'s monthly report for {period.label}: the masterpoints "
-            "credited to your home members from national, state and congress events "
-            "processed in the month, and your home players' promotions (1.4.3).",
+            "credited to your home members from national, "
+            f"{current_scheme().region_name} and congress events "
+            "processed in the month, and your home players' promotions"
+            + (" (1.4.3)." if current_scheme().code == "abf" else "."),
         ]
+        # 1.8: the ABF's clause; another scheme's book is not cited by the ABF's numbers.
+        clause = " (1.8)" if current_scheme().code == "abf" else ""
         if promotions:
             body += [
                 "",
                 (
-                    "1 of your home players was promoted; the certificate is attached (1.8):"
+                    f"1 of your home players was promoted; the certificate is attached{clause}:"
                     if len(promotions) == 1
                     else f"{len(promotions)} of your home players were promoted; their "
-                    "certificates are attached (1.8):"
+                    f"certificates are attached{clause}:"
                 ),
                 *(
                     f"  {p.player.abf_number} {p.player.full_name}: {p.rank_name}"

@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
@@ -95,7 +96,7 @@ def test_a_typed_number_with_a_bad_check_digit_is_refused_in_the_scheme_s_words(
 
 
 def test_the_certificate_and_the_club_s_pdfs_name_the_scheme_s_number(
-    scheme, staff, staff_client, client_a, club_a, secretary_a
+    scheme, staff, staff_client, client_a, club_a, secretary_a, django_capture_on_commit_callbacks
 ):
     award = first_rank_award(scheme)
     player = player_register(
@@ -123,9 +124,13 @@ def test_the_certificate_and_the_club_s_pdfs_name_the_scheme_s_number(
     upload = CreditUpload.objects.get()
     staff_client.post(reverse("awards:upload_confirm", args=[upload.pk]))
     upload.refresh_from_db()
-    month_close(period=upload.period, by=staff, early=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        month_close(period=upload.period, by=staff, early=True)
     promotion = Promotion.objects.get(player=player)
     name = NUMBER_NAMES[scheme.code]
+    (report,) = [m for m in mail.outbox if "monthly report" in m.body]
+    assert f"from national, {REGIONS[scheme.code]} and congress events" in report.body
+    _abf_words_only_under_the_abf(scheme, report.body, "(1.4.3)", "(1.8)")
 
     certificate = _pdf_text(client_a.get(f"/clubs/{club_a.number}/certificates/{promotion.pk}.pdf"))
     assert f"{name} {player.abf_number}" in certificate
