@@ -14,7 +14,7 @@ from centre.schemes import current_scheme, number_name
 from clubs.models import Club
 from players import abf_numbers
 from players.models import Player, PlayerChange, PlayerGrade
-from scheme.abf.ranks import Rank, Totals
+from scheme.abf.ranks import Rank, Totals, rank_for
 from scheme.abf.scheme import rank_needs as abf_rank_needs
 from scheme.base import NextStar, RankNeed, SchemeRank
 from scheme.core.calendar import SYDNEY, sydney_date
@@ -393,6 +393,11 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
             gold=lifetime.get("gold", 0),
             pre_1982_red=player.pre_1982_red,
         )
+        reached = rank_for(totals, player.pre_1982_red)
+        if reached is not None and reached.order > following.order:
+            # The points awaiting approval reach past the next rank (a grant, a big event):
+            # name the rank the close will give (1.4.4), not the one just above.
+            following = scheme.ranks[reached.order - 1]
         needs = abf_rank_needs(
             following.native, following.native.shortfall(totals, player.pre_1982_red)
         )

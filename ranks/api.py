@@ -102,7 +102,10 @@ class AllTimeSerializer(serializers.Serializer):
     abf_number = serializers.CharField(source="player.abf_number")
     name = serializers.CharField(source="player.full_name")
     status = serializers.CharField(source="player.status")
-    total = serializers.IntegerField(help_text="Approved masterpoints of a lifetime, hundredths.")
+    total = serializers.IntegerField(
+        help_text="Approved masterpoints of a lifetime, with the ABF's red points won before "
+        "1982 (1.8 notes), hundredths."
+    )
 
 
 class AllTimeTopApi(APIView):
@@ -123,7 +126,10 @@ class OneThousandClubSerializer(serializers.Serializer):
     name = serializers.CharField(source="player.full_name")
     status = serializers.CharField(source="player.status")
     joined = serializers.CharField(source="period.label", help_text="The month of the close.")
-    total = serializers.IntegerField(help_text="Masterpoints on joining, hundredths.")
+    total = serializers.IntegerField(
+        help_text="Masterpoints at the close of joining, with the ABF's red points won before "
+        "1982 (1.8 notes), hundredths."
+    )
 
 
 class OneThousandClubApi(APIView):

@@ -140,10 +140,12 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
         for player in players.select_related("home_club"):
             colours = totals[player.pk]
             if abf:
+                # 1.8 notes: the red points won before 1982 are red points of the player,
+                # kept on the player rather than in the ledger (scheme/abf/NOTES.md).
                 rank = rank_for(
                     Totals(
                         green=colours.get("green", 0),
-                        red=colours.get("red", 0),
+                        red=colours.get("red", 0) + player.pre_1982_red,
                         gold=colours.get("gold", 0),
                     ),
                     player.pre_1982_red,

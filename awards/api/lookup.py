@@ -18,11 +18,12 @@ from rest_framework.views import APIView
 
 from awards import selectors
 from centre import params
-from centre.schemes import current_scheme
+from centre.schemes import current_scheme, has_feature
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint, player_public, player_rank_standing
 from scheme import get_scheme
+from scheme.base import PRE_1982
 
 
 class KindTotalsSerializer(serializers.Serializer):
@@ -102,6 +103,12 @@ class LookupPlayerSerializer(serializers.Serializer):
         allow_null=True, help_text="The rank as of the last month close (1.4.4, 1.8)."
     )
     rank_order = serializers.IntegerField(help_text="The rank's place in the ladder; 0 unranked.")
+    pre_1982_red = serializers.IntegerField(
+        required=False,
+        help_text="ABF: red points won before 1982, in hundredths (1.8 notes), kept apart from "
+        "the ledger's totals above; they are red points of the player's rank and total "
+        "(scheme/abf/NOTES.md).",
+    )
     next_rank = serializers.CharField(allow_null=True)
     next_rank_reached = serializers.BooleanField(
         help_text="The points awaiting approval already reach the next rank."
@@ -122,6 +129,12 @@ class LookupPlayerSerializer(serializers.Serializer):
         return fields
 
 
+def _pre_1982(player: Player) -> dict:
+    """1.8 notes: the red points won before 1982, its own figure beside the ledger's totals,
+    so that a program can add them as the rank does."""
+    return {"pre_1982_red": player.pre_1982_red} if has_feature(PRE_1982) else {}
+
+
 def _public(player: Player, totals: selectors.Totals) -> dict:
     return {
         "abf_number": player.abf_number,
@@ -130,6 +143,7 @@ def _public(player: Player, totals: selectors.Totals) -> dict:
         "home_club_name": player.home_club.name if player.home_club else None,
         "status": player.status,
         "totals": totals.as_json(),
+        **_pre_1982(player),
         # 1.4.4: the rank as of the last close, and what the next one still needs.
         **player_rank_standing(player=player, lifetime=totals.lifetime).as_json(),
     }
@@ -270,6 +284,14 @@ class StatementQuerySerializer(serializers.Serializer):
     start = serializers.DateField(required=False)
     end = serializers.DateField(required=False)
 
+    def validate(self, attrs: dict) -> dict:
+        start, end = attrs.get("start"), attrs.get("end")
+        if start and end and start > end:
+            raise serializers.ValidationError(
+                {"start": f"The start ({start:%Y-%m-%d}) is after the end ({end:%Y-%m-%d})."}
+            )
+        return attrs
+
 
 class MasterpointStatementApi(APIView):
     permission_classes = [AllowAny]
@@ -291,6 +313,7 @@ class MasterpointStatementApi(APIView):
         return Response(
             {
                 "abf_number": player.abf_number,
+                **_pre_1982(player),
                 **player_rank_standing(
                     player=player, lifetime=selectors.player_totals(player=player).lifetime
                 ).as_json(),

@@ -29,14 +29,20 @@ def _refused(field: str, message: str) -> AwardsError:
 
 
 def _held(player: Player) -> Totals:
-    """Every point credited to the player so far, provisional or approved, by colour."""
+    """Every point the player holds so far, provisional or approved, by colour."""
     sums = dict(
         Credit.objects.filter(player=player)
         .values_list("colour")
         .annotate(points=Sum("points"))
         .values_list("colour", "points")
     )
-    return Totals(green=sums.get("green", 0), red=sums.get("red", 0), gold=sums.get("gold", 0))
+    # 1.8 notes: the red points won before 1982 are red points like any other, kept on the
+    # player rather than in the ledger (scheme/abf/NOTES.md).
+    return Totals(
+        green=sums.get("green", 0),
+        red=sums.get("red", 0) + player.pre_1982_red,
+        gold=sums.get("gold", 0),
+    )
 
 
 def _checked_award(

@@ -87,12 +87,13 @@ GREEN, RED, GOLD, PRE_1982_RED = "green", "red", "gold", "pre_1982_red"
 # (name, description) of the rank calculator's query parameters.
 RANK_PARAMETERS: tuple[tuple[str, str], ...] = (
     (GREEN, "Lifetime green points, e.g. 123.45 (0 if none)."),
-    (RED, "Lifetime red points, pre-1982 red points included (0 if none)."),
+    (RED, "Lifetime red points as the player's record shows them (0 if none)."),
     (GOLD, "Lifetime gold points (0 if none)."),
     (
         PRE_1982_RED,
-        "Of the red points, those earned before 1982 (1.8 notes); they lower the red-and-gold "
-        "and gold minimums of the Life and Grand ranks. Optional, 0 if left out.",
+        "Red points won before 1982, shown apart on the player's record (1.8 notes): they are "
+        "added to the red points, and also lower the red-and-gold and gold minimums of the "
+        "Life and Grand ranks. Optional, 0 if left out.",
     ),
 )
 
@@ -122,26 +123,21 @@ def _words(name: str) -> str:
 def rank_calculator(query: Mapping[str, str]) -> dict[str, Any]:
     """A player's 1.8 rank, One Thousand Club membership (1.9) and what the next rank needs,
     from lifetime points by colour; a `RulesError` naming the parameter on bad input."""
+    pre_1982 = _points(query, PRE_1982_RED, required=False)
+    # 1.8 notes: the red points won before 1982 are kept apart from the ledger's red points
+    # and shown apart on the player's record; they are red points all the same (NOTES.md).
     totals = Totals(
         green=_points(query, GREEN, required=True),
-        red=_points(query, RED, required=True),
+        red=_points(query, RED, required=True) + pre_1982,
         gold=_points(query, GOLD, required=True),
     )
-    pre_1982 = _points(query, PRE_1982_RED, required=False)
-    if pre_1982 > totals.red:
-        # The pre-1982 red points are some of the player's red points (NOTES.md).
-        raise RulesError(
-            PRE_1982_RED,
-            f"pre-1982 red points ({points_text(pre_1982)}) are part of the red points and "
-            f"cannot exceed them ({points_text(totals.red)})",
-        )
     rank = rank_for(totals, pre_1982)
     following = next_rank(rank)
     return {
         "scheme": "abf",
         "points": {
             GREEN: points_text(totals.green),
-            RED: points_text(totals.red),
+            RED: points_text(totals.red - pre_1982),
             GOLD: points_text(totals.gold),
             "red_and_gold": points_text(totals.red_and_gold),
             "total": points_text(totals.total),
@@ -181,7 +177,9 @@ def _next(rank: Rank, totals: Totals, pre_1982: int) -> dict[str, Any]:
 
 def _working(rank: Rank | None, following: Rank | None, totals: Totals, pre_1982: int) -> list:
     lines = [
-        f"Lifetime points: {points_text(totals.total)} in all, "
+        f"Lifetime points: {points_text(totals.total)} in all"
+        + (f" (with {points_text(pre_1982)} red won before 1982)" if pre_1982 else "")
+        + ", "
         f"{points_text(totals.red_and_gold)} red and gold, {points_text(totals.gold)} gold."
     ]
     if rank is None:

@@ -332,15 +332,27 @@ def test_the_abf_next_rank_says_what_each_colour_still_needs(client):
 
 def test_the_pre_1982_red_points_lower_the_life_and_grand_minimums(client):
     # 1.8 note (2)'s example: 175 pre-1982 red points take 35 off the Life ranks' red and
-    # gold and gold minimums, 70 off the Grand ranks'.
-    life = _ranks(client, green="125", red="175", gold="0", pre_1982_red="175").json()
+    # gold and gold minimums, 70 off the Grand ranks'. The red points are given as the
+    # player's record shows them, the pre-1982 ones apart, and are added to them.
+    life = _ranks(client, green="125", red="0", gold="0", pre_1982_red="175").json()
     assert life["rank"] == "Life Master"
+    assert life["points"]["total"] == "300.00"
     assert _ranks(client, green="125", red="175", gold="0").json()["rank"] == (
         "Silver National Master"
     )
-    grand = dict(green="370", red="500", gold="130")
+    grand = dict(green="370", red="325", gold="130")
     assert _ranks(client, **grand, pre_1982_red="175").json()["rank"] == "Grand Master"
-    assert _ranks(client, **grand).json()["rank"] == "Gold Life Master"
+    assert _ranks(client, **dict(grand, red="500")).json()["rank"] == "Gold Life Master"
+
+
+def test_the_player_records_figures_copied_into_the_calculator_give_the_records_rank(client):
+    # A record shows Green 3.49, Red 0.00 and 19.33 red points won before 1982: 22.82 in
+    # all, a Local Master (15), not a Bronze Local Master (25).
+    body = _ranks(client, green="3.49", red="0", gold="0", pre_1982_red="19.33").json()
+    assert body["rank"] == "Local Master"
+    assert body["points"]["red"] == "0.00"
+    assert body["points"]["pre_1982_red"] == "19.33"
+    assert body["points"]["total"] == "22.82"
 
 
 def test_the_one_thousand_club_is_a_thousand_points_in_all(client):
@@ -377,7 +389,7 @@ def test_at_the_top_there_is_no_next_rank(client):
         ({"green": "-1", "red": "1", "gold": "1"}, "green"),
         ({"green": "1e3", "red": "1", "gold": "1"}, "green"),
         ({"green": "1", "red": "1", "gold": "99999999"}, "gold"),
-        ({"green": "1", "red": "1", "gold": "1", "pre_1982_red": "2"}, "pre_1982_red"),
+        ({"green": "1", "red": "1", "gold": "1", "pre_1982_red": "2.001"}, "pre_1982_red"),
         ({"green": "1", "red": "1", "gold": "1", "gren": "2"}, "gren"),
         ({"green": "1", "red": "1", "gold": "1", "scheme": "fifa"}, "scheme"),
     ],

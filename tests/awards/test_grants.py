@@ -231,3 +231,22 @@ def test_a_grant_is_never_changed_in_the_database(staff, visitor):
         Grant.objects.filter(pk=grant.pk).update(gold=1)
     with pytest.raises(IntegrityError, match="kept as made"), transaction.atomic():
         Grant.objects.filter(pk=grant.pk).delete()
+
+
+def test_a_grant_counts_the_red_points_won_before_1982_as_red_points(staff, foreign_club):
+    # 1.8 notes: 100 red points won before 1982 are red points of the player, and lower the
+    # Grand Master's gold and red-and-gold minimums by 40 (scheme/abf/NOTES.md). The least
+    # points that give the rank: 160 gold, 400 red (with the 100 held: 660 red and gold),
+    # 340 green (1000 in all with the 100 held).
+    veteran = PlayerFactory(home_club=foreign_club, pre_1982_red=100_00)
+    grant_make(
+        by=staff,
+        player=veteran,
+        basis="visitor",
+        rank_name="Grand Master",
+        reason="Bermuda Bowl finalist 1979",
+        country="Italy",
+    )
+    credits = {c.colour: c.points for c in Credit.objects.filter(player=veteran)}
+    assert credits == {"gold": 160_00, "red": 400_00, "green": 340_00}
+    assert sum(credits.values()) + veteran.pre_1982_red == 1000_00

@@ -82,5 +82,16 @@ def test_statement_api_refuses_a_bad_date(player):
     assert "start" in response.json()["error"]["fields"]
 
 
+def test_statement_api_refuses_a_start_after_the_end_naming_it(player):
+    response = APIClient().get(
+        reverse("masterpoints-statement", args=[player.abf_number]),
+        {"start": "2026-10-01", "end": "2026-06-01"},
+    )
+    assert response.status_code == 400
+    fields = response.json()["error"]["fields"]
+    assert list(fields) == ["start"]
+    assert "2026-10-01" in fields["start"][0] and "2026-06-01" in fields["start"][0]
+
+
 def test_unknown_player_is_not_found(anonymous_client):
     assert anonymous_client.get(reverse("awards:player", args=["0000019"])).status_code == 404

@@ -94,6 +94,9 @@ def test_a_rank_reached_with_provisional_points_is_shown_as_due_at_the_close(
     page = anonymous_client.get(reverse("awards:player", args=[player.abf_number]))
     text = " ".join(page.content.decode().split())
     assert "Rank: <strong data-rank-name>not yet ranked</strong>" in text
-    assert "Next rank: Graduate Master, reached with the points awaiting approval" in text
+    # 75 in all with 25 red: past Graduate Master up to State Master (50 with 25 red and
+    # gold), the rank the close will give, not merely the one above "not yet ranked".
+    assert "Next rank: State Master, reached with the points awaiting approval" in text
     body = APIClient().get(f"/api/v1/masterpoints/{player.abf_number}").json()
     assert (body["rank"], body["rank_order"]) == (None, 0)
+    assert (body["next_rank"], body["next_rank_reached"]) == ("State Master", True)

@@ -210,3 +210,16 @@ def test_the_quarter_task_on_beat_issues_and_emails_the_reports(quarter_of_club_
 
     assert RankingReport.objects.filter(year=2025, quarter=3).count() == 2
     assert len([m for m in mail.outbox if m.to == [club_a.secretary_email]]) == 1
+
+
+def test_the_ranking_report_counts_the_red_points_won_before_1982_in_the_rank(club_a):
+    # 1.8 notes: 10.00 green and 19.33 red points won before 1982 are 29.33 in all: a Bronze
+    # Local Master (25), not the Club Master (5) of the 10.00 in the ledger alone.
+    veteran = PlayerFactory(
+        home_club=club_a, given_names="Vic", family_name="Veteran", pre_1982_red=19_33
+    )
+    credit(veteran, points=10_00, on=date(2025, 8, 4), club=club_a)
+    ranking_reports_issue(year=2025, quarter=3, clubs=[club_a])
+
+    report = RankingReport.objects.get(club=club_a)
+    assert [row["rank"] for row in report.rows] == ["Bronze Local Master"]
