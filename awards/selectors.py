@@ -22,7 +22,7 @@ from awards.models import (
     PlayerTotals,
 )
 from awards.services.positions import positions_kept
-from centre.models import Period, User
+from centre.models import Period, Role, User
 from centre.schemes import point_kind_codes
 from clubs.models import Club, State
 from players.models import Player
@@ -317,11 +317,24 @@ def player_points_by_month(*, player: Player) -> list[dict]:
 
 
 def uploads_for(*, user: User) -> QuerySet[CreditUpload]:
-    """The uploads a login may see: its own; staff see all."""
+    """The uploads a login may credit or cancel: its own; staff all."""
     uploads = CreditUpload.objects.select_related("club", "event", "uploaded_by")
     if user.is_centre_staff:
         return uploads
     return uploads.filter(uploaded_by=user)
+
+
+def uploads_visible_to(*, user: User) -> QuerySet[CreditUpload]:
+    """The uploads a login may read: those it may act on, and for a state secretary also
+    the uploads of the tournament organisers the state nominated (5.4.1) and of the events
+    run in the state's name (a congress invoiced to the state), whoever made them."""
+    if not user.is_state_secretary:
+        return uploads_for(user=user)
+    return CreditUpload.objects.select_related("club", "event", "uploaded_by").filter(
+        Q(uploaded_by=user)
+        | Q(uploaded_by__role=Role.ORGANISER, uploaded_by__state_id=user.state_id)
+        | Q(state_id=user.state_id)
+    )
 
 
 def cpar_players(*, club: Club) -> QuerySet[Player]:

@@ -145,14 +145,16 @@ def upload_new(request: HttpRequest) -> HttpResponse:
 @uploader_required
 def uploads(request: HttpRequest) -> HttpResponse:
     return render(
-        request, "awards/uploads.html", {"uploads": selectors.uploads_for(user=request.user)[:200]}
+        request,
+        "awards/uploads.html",
+        {"uploads": selectors.uploads_visible_to(user=request.user).order_by("-created_at")[:200]},
     )
 
 
 @uploader_required
 def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview: each line's player, name, home club and points; totals; warnings."""
-    upload = get_object_or_404(selectors.uploads_for(user=request.user), pk=pk)
+    upload = get_object_or_404(selectors.uploads_visible_to(user=request.user), pk=pk)
     lines = upload.preview.get("lines", [])
     return render(
         request,
@@ -164,6 +166,8 @@ def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "warnings": upload.preview.get("warnings", []),
             "most": upload.preview.get("most"),
             "results": upload.preview.get("results"),
+            # A state secretary reads the organisers' uploads; only their maker credits them.
+            "can_act": selectors.uploads_for(user=request.user).filter(pk=upload.pk).exists(),
         },
     )
 

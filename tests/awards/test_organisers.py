@@ -102,3 +102,27 @@ def test_the_upload_page_asks_state_secretaries_who_ran_it_and_not_clubs(state_c
     assert 'name="organiser"' in state_page.content.decode()
     assert 'value="congress"' in state_page.content.decode()
     assert 'name="organiser"' not in club_page.content.decode()
+
+
+def test_the_state_secretary_sees_the_uploads_of_the_states_organisers(
+    organiser_a, state_client_a, state_client_b, client_a, club_a, congress_approved
+):
+    # 5.4.1: the organiser the state nominated uploads a congress in the state's name.
+    player = PlayerFactory(home_club=club_a)
+    checked = upload(api_for(organiser_a), grn((player.abf_number, 250)), organiser="congress")
+    assert checked.status_code == 201, checked.json()
+    pk = checked.json()["id"]
+
+    listed = state_client_a.get("/awards/uploads/").content.decode()
+    assert "congress.red" in listed
+    assert "Autumn Congress Open Pairs" in listed
+    detail = state_client_a.get(f"/awards/uploads/{pk}/")
+    assert detail.status_code == 200
+    assert "data-not-yours" in detail.content.decode()
+    assert "data-confirm" not in detail.content.decode()
+    # Reading is not crediting: only the organiser credits their upload.
+    assert state_client_a.post(f"/awards/uploads/{pk}/confirm/").status_code == 404
+    # Nobody else's: another state's secretary and a club see nothing of it.
+    assert "congress.red" not in state_client_b.get("/awards/uploads/").content.decode()
+    assert state_client_b.get(f"/awards/uploads/{pk}/").status_code == 404
+    assert "congress.red" not in client_a.get("/awards/uploads/").content.decode()

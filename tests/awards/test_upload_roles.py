@@ -155,7 +155,7 @@ def test_5_4_1_an_organiser_may_not_upload_for_a_club_of_another_state(organiser
     assert f"Club {club_b.number} is not a club of NSW" in refusal(response)
 
 
-def test_an_organiser_and_the_state_secretary_see_only_their_own_uploads(
+def test_an_organiser_sees_only_their_own_uploads_and_the_state_secretary_reads_theirs(
     organiser_a, state_secretary_a, state_client_a, organiser_client_a, player_a
 ):
     by_secretary = check(
@@ -167,7 +167,11 @@ def test_an_organiser_and_the_state_secretary_see_only_their_own_uploads(
 
     assert organiser_client_a.get(f"/awards/uploads/{by_organiser}/").status_code == 200
     assert organiser_client_a.get(f"/awards/uploads/{by_secretary}/").status_code == 404
-    assert state_client_a.get(f"/awards/uploads/{by_organiser}/").status_code == 404
+    # The secretary follows the uploads of the organisers the state nominated (5.4.1), but
+    # only the organiser credits or cancels theirs.
+    assert state_client_a.get(f"/awards/uploads/{by_organiser}/").status_code == 200
+    assert state_client_a.post(f"/awards/uploads/{by_organiser}/confirm/").status_code == 404
+    assert state_client_a.post(f"/awards/uploads/{by_organiser}/cancel/").status_code == 404
     assert api_for(organiser_a).get(f"/api/v1/uploads/{by_secretary}").status_code == 404
 
 
