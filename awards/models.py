@@ -335,6 +335,17 @@ class Credit(models.Model):
         """What the reason is the reason for, as a statement names it."""
         return "grant" if self.source == self.Source.GRANT else "adjustment"
 
+    @property
+    def reason_shown(self) -> str:
+        """The reason as a statement line shows it after the event's name: nothing when the
+        name already says it ("Green points brought forward from the previous register",
+        "Balance brought forward from the previous register")."""
+        reason = self.reason.strip()
+        said = reason.lower().removeprefix("balance ").strip()
+        if not reason or said in self.event.name.lower():
+            return ""
+        return f"{self.reason_label}: {reason}"
+
 
 class HeldCredit(models.Model):
     """1.3.2: a credit won by an inactive player, held until reactivation or forfeited."""

@@ -24,8 +24,8 @@ def _row(line: StatementLine, kinds: tuple[str, ...] | None = None) -> list[str]
     credit = line.credit
     event = credit.event
     name = event.name
-    if credit.reason:
-        name += f" ({credit.reason_label}: {credit.reason})"
+    if credit.reason_shown:
+        name += f" ({credit.reason_shown})"
     if credit.conversion:
         name += f" ({credit.conversion})"
     return [
