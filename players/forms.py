@@ -46,6 +46,19 @@ class NewPlayerForm(PlayerDetailsForm):
         widget=forms.HiddenInput,
     )
 
+    def __init__(self, *args, birth_year_required: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if birth_year_required:
+            # 1.3.6: the Youth Players' Club takes players under 26 on 1 January, so it
+            # asks every new player's birth year; the service still judges the year.
+            field = self.fields["birth_year"]
+            field.required = True
+            field.help_text = "Required: the Youth Players' Club is for players under 26 (1.3.6)."
+            field.error_messages["required"] = (
+                "Give the player's birth year: the Youth Players' Club is for players under 26 "
+                "on 1 January (1.3.6)."
+            )
+
 
 class AbfNumberForm(forms.Form):
     abf_number = forms.CharField(label="ABF number", max_length=20)

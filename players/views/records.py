@@ -85,7 +85,7 @@ def new(request: HttpRequest) -> HttpResponse:
             f"years ago, must be reactivated or transferred, never given a second {number_name()}.",
         )
         return redirect("players:search")
-    form = NewPlayerForm(request.POST or None)
+    form = NewPlayerForm(request.POST or None, birth_year_required=club.is_youth_club)
     duplicates: list[Player] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

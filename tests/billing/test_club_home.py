@@ -177,3 +177,33 @@ def test_an_anonymous_visitor_is_sent_to_log_in(anonymous_client):
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_youth_players_club_home_speaks_of_no_capitation_uploads_or_account(
+    youth_client, client_a
+):
+    # 1.3.6: the Youth Players' Club pays no capitation and runs no events.
+    page = _home(youth_client)
+    assert "charged capitation" not in page
+    assert 'id="waiting-uploads"' not in page
+    assert "Statement of account" not in page
+    # A club that pays them still reads all three.
+    page = _home(client_a)
+    assert "charged capitation" in page
+    assert 'id="waiting-uploads"' in page
+
+
+def test_the_youth_players_club_add_player_form_marks_the_birth_year_required(youth_client):
+    session = youth_client.session
+    session["registry_searched"] = True
+    session.save()
+    page = youth_client.get("/players/new/").content.decode()
+    field = page.split('<label for="id_birth_year">')[1].split("<label")[0]
+    assert 'name="birth_year" required' in field
+    assert "Required: the Youth Players&#x27; Club is for players under 26 (1.3.6)." in field
+    assert "Optional." not in field
+    refused = youth_client.post(
+        "/players/new/",
+        {"given_names": "Kim", "family_name": "Young", "confirmed_never_registered": "on"},
+    ).content.decode()
+    assert "Give the player&#x27;s birth year" in refused
