@@ -341,9 +341,12 @@ class Credit(models.Model):
         name already says it ("Green points brought forward from the previous register",
         "Balance brought forward from the previous register")."""
         reason = self.reason.strip()
-        said = reason.lower().removeprefix("balance ").strip()
-        if not reason or said in self.event.name.lower():
+        if not reason:
             return ""
+        if self.source == self.Source.ADJUSTMENT and reason.lower().startswith("balance "):
+            said = reason.lower().removeprefix("balance ").strip()
+            if said in self.event.name.lower():
+                return ""
         return f"{self.reason_label}: {reason}"
 
 
