@@ -135,6 +135,21 @@ def _confirm(*, club: Club, changes: dict[str, list[Any]], recipients: list[str]
     )
 
 
+def club_creation_record(*, club: Club, by: User | None, fields: tuple[str, ...]) -> ClubChange:
+    """The first line of a club's history: the details it was created with (guide F4). By
+    nobody for the clubs the register was loaded with."""
+    return ClubChange.objects.create(
+        club=club,
+        by=by,
+        action="create",
+        changes={
+            field: [None, _shown(getattr(club, field))]
+            for field in fields
+            if getattr(club, field) not in (None, "")
+        },
+    )
+
+
 @transaction.atomic
 def club_create(*, by: User, number: int, name: str, **data: Any) -> Club:
     """A new club, by the centre (1.2). Its masterpoint secretary gets a welcome email."""
@@ -149,16 +164,7 @@ def club_create(*, by: User, number: int, name: str, **data: Any) -> Club:
         raise _refused("number", f"Club number {number} is already in use.")
     club = Club(number=number, name=" ".join(name.split()), **data)
     _saved(club, ("number", "name", *data))
-    ClubChange.objects.create(
-        club=club,
-        by=by,
-        action="create",
-        changes={
-            field: [None, _shown(getattr(club, field))]
-            for field in ("number", "name", *data)
-            if getattr(club, field) not in (None, "")
-        },
-    )
+    club_creation_record(club=club, by=by, fields=("number", "name", *data))
     if club.secretary_email:
         changes = {"number": [None, club.number], "name": [None, club.name]}
         _confirm(club=club, changes=changes, recipients=[club.secretary_email], by=by)

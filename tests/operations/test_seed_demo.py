@@ -11,7 +11,7 @@ from awards.models import Credit
 from awards.selectors import totals_disagreements
 from billing.models import Invoice
 from centre.models import User
-from clubs.models import B4cEntitlement, Club, State
+from clubs.models import B4cEntitlement, Club, ClubChange, State
 from players import abf_numbers
 from players.models import Player
 from ranks.models import RankingReport
@@ -38,6 +38,11 @@ def test_seed_demo_loads_states_clubs_players_and_logins_once():
     assert {"foreign", "nz", "english", "youth"} <= set(Club.objects.values_list("kind", flat=True))
     assert all(abf_numbers.is_valid(n) for n in Player.objects.values_list("abf_number", flat=True))
     assert "Demo logins" in output
+    # Each club's history starts with its creation, once however often the demo is seeded.
+    created = ClubChange.objects.filter(action="create")
+    assert sorted(created.values_list("club__number", flat=True)) == sorted(
+        Club.objects.values_list("number", flat=True)
+    )
 
 
 @pytest.mark.django_db

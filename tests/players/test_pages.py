@@ -121,6 +121,23 @@ def test_new_player_after_search_gets_a_number_at_once_and_an_email(
     assert player.changes.get().action == "register"
 
 
+def test_the_history_of_a_new_player_reads_in_the_forms_words(client_a, club_a):
+    client_a.get("/players/search/", {"q": "newcomer"})
+    client_a.post("/players/new/", NEW)
+    player = Player.objects.get(family_name="Newcomer")
+
+    page = text(client_a.get(f"/players/{player.abf_number}/"))
+
+    history = page[page.index("History") :]
+    assert "New player registered" in history
+    assert f"ABF number: (none) → {player.abf_number}" in history
+    assert f"Home club: (none) → {club_a.number} {club_a.name}" in history
+    assert "Given names:" in history
+    assert "<td>register</td>" not in history
+    for code in ("abf_number", "home_club", "given_names", "birth_year"):
+        assert code not in history
+
+
 def test_new_player_without_the_confirmation_is_refused(client_a):
     client_a.get("/players/search/", {"q": "newcomer"})
 
@@ -177,6 +194,7 @@ def test_edit_changes_details_and_shows_them_in_the_history(client_a, club_a):
     player.refresh_from_db()
     assert player.family_name == "Smith"
     assert "Family name: Smyth → Smith" in text(response)
+    assert "Player details changed" in text(response)
     assert "secretary-a" in text(response)
 
 

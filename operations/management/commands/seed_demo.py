@@ -22,6 +22,7 @@ from billing.services import invoice_email_send, quarter_invoices_issue
 from centre.models import Period, Role, User
 from centre.schemes import current_scheme
 from clubs.models import Club, State
+from clubs.services import club_creation_record
 from operations.services import close_steps
 from players import abf_numbers
 from players.models import Alternate, Player, PlayerGrade
@@ -555,32 +556,33 @@ class Command(BaseCommand):
         regions, names = REGIONS[current_scheme().code]
         for code, _, base in regions:
             for offset, name in enumerate(names[code], start=1):
-                club, _ = Club.objects.get_or_create(
-                    number=base + offset,
-                    defaults={
-                        "name": name,
-                        "state": states[code],
-                        "secretary_name": f"{name.split()[0]} Masterpoint Secretary",
-                        "secretary_email": f"masterpoints@{slug(name)}.example.org",
-                        "postal_address": f"PO Box {rng.randint(10, 999)}, {name.split()[0]}",
-                        "sessions_per_year": rng.choice([52, 104, 156, 250, 300]),
-                        "remote": name in REMOTE,
-                        "founded_year": rng.randint(1950, 2015),
-                        "affiliated_since": date(rng.randint(1980, 2020), 1, 1),
-                    },
-                )
+                details = {
+                    "name": name,
+                    "state": states[code],
+                    "secretary_name": f"{name.split()[0]} Masterpoint Secretary",
+                    "secretary_email": f"masterpoints@{slug(name)}.example.org",
+                    "postal_address": f"PO Box {rng.randint(10, 999)}, {name.split()[0]}",
+                    "sessions_per_year": rng.choice([52, 104, 156, 250, 300]),
+                    "remote": name in REMOTE,
+                    "founded_year": rng.randint(1950, 2015),
+                    "affiliated_since": date(rng.randint(1980, 2020), 1, 1),
+                }
+                club, created = Club.objects.get_or_create(number=base + offset, defaults=details)
+                if created:
+                    # The club's history starts with its creation, as the Centre's does.
+                    club_creation_record(club=club, by=None, fields=("number", *details))
                 clubs.append(club)
         # 1.3.3, 1.3.6: the ABF's special clubs.
         for number, name, kind in SPECIAL_CLUBS if current_scheme().code == "abf" else ():
-            club, _ = Club.objects.get_or_create(
-                number=number,
-                defaults={
-                    "name": name,
-                    "kind": kind,
-                    "secretary_name": "Masterpoint Centre",
-                    "secretary_email": f"{slug(name)}@centre.example.org",
-                },
-            )
+            details = {
+                "name": name,
+                "kind": kind,
+                "secretary_name": "Masterpoint Centre",
+                "secretary_email": f"{slug(name)}@centre.example.org",
+            }
+            club, created = Club.objects.get_or_create(number=number, defaults=details)
+            if created:
+                club_creation_record(club=club, by=None, fields=("number", *details))
             clubs.append(club)
         self.stdout.write(f"Clubs: {len(clubs)}")
         return clubs
