@@ -22,6 +22,7 @@ from players.selectors import (
     club_members,
     no_player_visible,
     player_history_visible_to,
+    player_is_visible_to,
     player_missing,
     player_number_checked,
     player_search,
@@ -69,7 +70,10 @@ class PlayerHistoryApi(APIView):
         player_number_checked(abf_number)
         player = Player.objects.select_related("home_club").filter(abf_number=abf_number).first()
         changes = player_history_visible_to(player=player, user=request.user) if player else []
-        if not changes:
+        # A player read in full has a history even before its first change is recorded; a
+        # club the player has left reads only its own part of it, and none is no player.
+        visible = player is not None and player_is_visible_to(player=player, user=request.user)
+        if not (changes or visible):
             raise player_missing(abf_number, no_player_visible(abf_number))
         return Response(PlayerHistorySerializer({"player": player, "history": changes}).data)
 

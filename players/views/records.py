@@ -3,7 +3,7 @@ reactivate, record a death. Thin: check who asks, validate the form, call one se
 selector, show the result."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -158,9 +158,19 @@ def detail(request: HttpRequest, abf_number: str) -> HttpResponse:
     )
 
 
-@role_required(Role.CLUB_SECRETARY, Role.STAFF)
-def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
+def _changeable_player(request: HttpRequest, abf_number: str) -> Player:
+    """The player, if this login may change the record. A player it may not read is not
+    found, as on the record's own page; a state secretary reads the state's players but
+    their changes are the home club's (App. C), so is refused."""
     player = _visible_player(request, abf_number)
+    if request.user.is_state_secretary:
+        raise PermissionDenied("The player's home club changes the record.")
+    return player
+
+
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
+def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _changeable_player(request, abf_number)
     initial = {f: getattr(player, f) for f in ("given_names", "family_name", "birth_year", "email")}
     form = PlayerDetailsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -179,9 +189,9 @@ def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
     return render(request, "players/edit.html", {"form": form, "player": player})
 
 
-@role_required(Role.CLUB_SECRETARY, Role.STAFF)
+@role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def deceased(request: HttpRequest, abf_number: str) -> HttpResponse:
-    player = _visible_player(request, abf_number)
+    player = _changeable_player(request, abf_number)
     errors: list[str] = []
     if request.method == "POST":
         try:
