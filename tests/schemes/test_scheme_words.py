@@ -190,8 +190,10 @@ def test_a_balance_brought_forward_shows_no_grade_of_its_own(
     )
 
     page = anonymous_client.get(reverse("awards:player", args=[player.abf_number]))
-    assert f"<td>{award.grade}</td>" not in page.content.decode()
-    assert "<td>brought forward</td>" in page.content.decode()
+    # The grade cell, and the date and grade shown under the event's name on a phone.
+    assert f'<td class="wide-only">{award.grade}</td>' not in page.content.decode()
+    assert '<td class="wide-only">brought forward</td>' in page.content.decode()
+    assert f" · {award.grade}</small>" not in page.content.decode()
     rows = list(
         csv.reader(
             io.StringIO(
