@@ -45,7 +45,7 @@ from scheme.abf.congress import (
     walk_in_final_outright,
 )
 from scheme.abf.validation import MAX_BOARDS, MAX_SESSIONS, MAX_TABLES, event_within_limits
-from scheme.base import AUTHORISATIONS
+from scheme.base import AUTHORISATIONS, CREDIT_FILES
 from scheme.core.errors import RulesError
 from scheme.core.points import PointsError, parse_points, points_text
 
@@ -635,6 +635,10 @@ class CreditFileForm(EventDetailsForm):
         # A results file may say them; clean() asks for them when it does not come.
         self.fields["name"].required = False
         self.fields["starts_on"].required = False
+        if not current_scheme().has(CREDIT_FILES):
+            # App. D's credit files are the ABF's: under another scheme, results only.
+            del self.fields["file"]
+            self.fields["results"].required = True
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -658,7 +662,12 @@ class CreditFileForm(EventDetailsForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        if not data.get("file") and not data.get("results") and "file" not in self.errors:
+        if (
+            "file" in self.fields
+            and not data.get("file")
+            and not data.get("results")
+            and "file" not in self.errors
+        ):
             self.add_error("file", "Choose a credit file, a results file, or both.")
         if not data.get("results"):
             for name in ("name", "starts_on"):

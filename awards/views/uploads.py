@@ -57,7 +57,7 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
 def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
     """The credit file alone, or the results file (with the credit file if it comes too)."""
     data = form.cleaned_data
-    sent, results = data["file"], data["results"]
+    sent, results = data.get("file"), data["results"]
     if results is not None and current_scheme().code != "abf":
         return scheme_results_upload_check(
             by=request.user,

@@ -52,9 +52,15 @@ def test_a_club_session_s_results_become_c_points_by_the_nz_rules(settings, clie
     assert Credit.objects.filter(state="provisional").count() == len(awarded)
 
 
-def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(settings, client_a, club_a):
+def test_a_scheme_without_credit_files_asks_for_results_only(settings, client_a, club_a):
+    """App. D's credit files are the ABF's: under NZ the upload page neither offers nor
+    takes one, and asks for the results file."""
     settings.MASTERPOINT_SCHEME = "nz"
     player = PlayerFactory(home_club=club_a)
+
+    page = client_a.get(reverse("awards:upload_new")).content.decode()
+    assert 'name="file"' not in page and ".grn" not in page
+    assert 'name="results"' in page
 
     response = client_a.post(
         reverse("awards:upload_new"),
@@ -68,8 +74,7 @@ def test_a_credit_file_is_refused_by_name_under_a_scheme_without_them(settings, 
         },
     )
 
-    assert response.status_code == 400
-    assert "has no credit files" in response.content.decode()
+    assert response.context["form"].errors["results"] == ["This field is required."]
     assert not CreditUpload.objects.exists()
 
 
