@@ -150,27 +150,7 @@ def congress_organisers(request: HttpRequest) -> HttpResponse:
 @state_secretary_required
 def congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a congress organiser's convener or address; another state's is not found."""
-    organiser = congress_organisers_for(user=request.user).filter(pk=pk).first()
-    if organiser is None:
-        raise Http404("No such congress organiser.")
-    form = CongressOrganiserForm(
-        request.POST or None, instance=CongressOrganiser.objects.get(pk=organiser.pk)
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.congress_organiser_save(
-                by=request.user, organiser=organiser, data=form.cleaned_data
-            )
-        except REFUSALS as error:
-            form_add_error(form, error)
-        else:
-            messages.success(request, f"{organiser.name} is saved.")
-            return redirect("clubs:congress_organisers")
-    return render(
-        request,
-        "clubs/congress_organisers.html",
-        {"organisers": None, "form": form, "organiser": organiser},
-    )
+    return _congress_organiser_edit(request, pk, back="clubs:congress_organisers", staff=False)
 
 
 @staff_required
@@ -199,6 +179,14 @@ def staff_congress_organisers(request: HttpRequest) -> HttpResponse:
 @staff_required
 def staff_congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """Staff change any state's congress organiser (its state stays: its invoices name it)."""
+    return _congress_organiser_edit(request, pk, back="clubs:staff_congress_organisers", staff=True)
+
+
+def _congress_organiser_edit(
+    request: HttpRequest, pk: int, *, back: str, staff: bool
+) -> HttpResponse:
+    """The change of one congress organiser the login may see (`congress_organisers_for`:
+    the state secretary's own state's, staff any), then back to `back`'s list."""
     organiser = congress_organisers_for(user=request.user).filter(pk=pk).first()
     if organiser is None:
         raise Http404("No such congress organiser.")
@@ -214,11 +202,11 @@ def staff_congress_organiser_edit(request: HttpRequest, pk: int) -> HttpResponse
             form_add_error(form, error)
         else:
             messages.success(request, f"{organiser.name} is saved.")
-            return redirect("clubs:staff_congress_organisers")
+            return redirect(back)
     return render(
         request,
         "clubs/congress_organisers.html",
-        {"organisers": None, "form": form, "organiser": organiser, "staff": True},
+        {"organisers": None, "form": form, "organiser": organiser, "staff": staff},
     )
 
 
