@@ -400,7 +400,10 @@ class PlayerTotals(models.Model):
     month (its period). A kind a player never had has no row.
     """
 
-    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="totals")
+    # Indexed by the unique constraint below, which begins with the player.
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="totals", db_index=False
+    )
     year = models.PositiveSmallIntegerField()
     # The point-kind code, as Credit.colour.
     kind = models.CharField(max_length=12, choices=point_kind_choices)

@@ -1,12 +1,13 @@
 """Every approval at the month close writes each index of the ledger again (the state is in
 one of them), so the ledger has no index that another already gives: none whose columns
 begin another's. The players' rank, written for thousands of players at a close, is in no
-index of theirs, and on PostgreSQL their pages keep room for it (a heap-only update)."""
+index of theirs, and on PostgreSQL their pages keep room for it (a heap-only update); so do
+the pages of the players' totals, which every credit and every approval adds to."""
 
 import pytest
 from django.db import connection
 
-from awards.models import Credit, PlayerPosition
+from awards.models import Credit, PlayerPosition, PlayerTotals
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -22,16 +23,19 @@ def _indexes(table: str) -> dict[str, tuple[str, ...]]:
     }
 
 
-def test_no_index_of_the_ledger_repeats_the_first_columns_of_another():
-    indexes = _indexes(Credit._meta.db_table)
-    repeats = [
+def _repeats(indexes: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    return [
         (name, other)
         for name, columns in indexes.items()
         for other, longer in indexes.items()
         if other != name and len(longer) > len(columns) and longer[: len(columns)] == columns
     ]
 
-    assert repeats == []
+
+def test_no_index_of_the_ledger_repeats_the_first_columns_of_another():
+    indexes = _indexes(Credit._meta.db_table)
+
+    assert _repeats(indexes) == []
     # What the portal's reads do use: a player's ledger, a month's credits by state, an
     # event's and an upload's credits.
     assert {
@@ -72,3 +76,25 @@ def test_the_positions_pages_keep_room_for_every_row_s_update():
 
     assert "fillfactor=50" in (options or [])
     assert _indexes(table) == {f"{table}_pkey": ("player_id",)}
+
+
+def test_the_totals_have_one_index_by_player_the_one_that_keeps_a_row_a_year_and_kind():
+    indexes = _indexes(PlayerTotals._meta.db_table)
+
+    assert _repeats(indexes) == []
+    assert [columns for columns in indexes.values() if columns[0] == "player_id"] == [
+        ("player_id", "year", "brought_forward", "kind")
+    ]
+
+
+@pytest.mark.postgres
+def test_the_totals_pages_keep_room_for_the_updates_of_each_credit():
+    if connection.vendor != "postgresql":
+        pytest.skip("a fill factor is PostgreSQL's: set DATABASE_URL=postgres://...")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reloptions FROM pg_class WHERE relname = %s", [PlayerTotals._meta.db_table]
+        )
+        (options,) = cursor.fetchone()
+
+    assert "fillfactor=70" in (options or [])
