@@ -14,7 +14,7 @@ from awards.approvals.services import upload_allowance_problems
 from awards.models import Authorisation, Credit, CreditUpload, Event, HeldCredit
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.totals import totals_add, totals_add_credits
-from awards.services.uploads import CHUNK, listed_in_one_parameter
+from awards.services.uploads import CHUNK, one_of_one_parameter
 from centre.models import Period, User
 from centre.services import period_for_credits
 from players.models import Player
@@ -196,7 +196,7 @@ def _statuses_not_active(player_ids: list[int]) -> dict[int, str]:
     players = Player.objects.exclude(status=Player.Status.ACTIVE)
     if connection.vendor == "postgresql":
         # One array parameter for any number of players.
-        batches = [players.filter(pk__in=listed_in_one_parameter(player_ids, "bigint"))]
+        batches = [players.filter(one_of_one_parameter(Player, "id", player_ids, "bigint"))]
     else:
         batches = [
             players.filter(pk__in=player_ids[start : start + CHUNK])

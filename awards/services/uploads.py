@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import BooleanField, Model
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
@@ -48,14 +49,24 @@ def sha256_of(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def listed_in_one_parameter(values: list[str] | list[int], cast: str) -> RawSQL:
-    """PostgreSQL: a subquery of `values` sent as one comma-separated text parameter, for
-    `field__in=`: one short string to quote, however long the list, where an IN list of
-    parameters or an array is quoted value by value. For ABF numbers as read from a credit
-    file (digits only) and ids."""
-    return RawSQL(  # noqa: S611 (the values are a parameter; `cast` is a type name)
-        f"SELECT CAST(unnest(string_to_array(%s, ',')) AS {cast})",
+def one_of_one_parameter(
+    model: type[Model], field: str, values: list[str] | list[int], cast: str
+) -> RawSQL:
+    """PostgreSQL: the condition that `field` of `model` is one of `values`, for `filter()`,
+    the values sent as one comma-separated text parameter: one short string to quote, however
+    long the list, where an IN list of parameters or an array is quoted value by value. For
+    ABF numbers as read from a credit file (digits only) and ids.
+
+    `= ANY(array)` rather than `IN (SELECT unnest(...))`: the planner then knows how many
+    values there are, and reads a file's 20,000 players in one pass of the table with the
+    values hashed, instead of guessing 200 and probing an index 20,000 times (a tenth of the
+    time on the benchmark's register); for a few values it still probes the index."""
+    quote = connection.ops.quote_name
+    column = f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(field).column)}"
+    return RawSQL(  # noqa: S611 (the values are a parameter; the column and `cast` are names)
+        f"{column} = ANY(CAST(string_to_array(%s, ',') AS {cast}[]))",
         (",".join(str(value) for value in values),),
+        output_field=BooleanField(),
     )
 
 
@@ -81,7 +92,7 @@ def _players_by_number(numbers: Iterable[str]) -> dict[str, _Found]:
         "id", "abf_number", "given_names", "family_name", "status", "home_club__number"
     ).order_by()
     if connection.vendor == "postgresql":
-        batches = [players.filter(abf_number__in=listed_in_one_parameter(numbers, "varchar"))]
+        batches = [players.filter(one_of_one_parameter(Player, "abf_number", numbers, "varchar"))]
     else:
         batches = [
             players.filter(abf_number__in=numbers[start : start + CHUNK])
