@@ -1,7 +1,10 @@
 """The upload pages (App. E): check, preview, confirm, cancel; who may see what."""
 
+import json
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
 
 from awards.models import Credit, CreditUpload
@@ -227,3 +230,25 @@ def test_staff_credit_reciprocity_points_through_the_page(staff_client, club_a):
 def test_secretaries_may_not_credit_reciprocity(client_a, state_client_a):
     assert client_a.get(reverse("awards:reciprocity")).status_code == 403
     assert state_client_a.get(reverse("awards:reciprocity")).status_code == 403
+
+
+def test_an_upload_checked_before_its_lines_were_kept_as_rows_shows_and_credits_them(
+    client_a, members
+):
+    p1, p2 = members
+    client_a.post(
+        reverse("awards:upload_new"), form(grn((p1.abf_number, 42), (p2.abf_number, 145)))
+    )
+    upload = CreditUpload.objects.get()
+    lines = upload.preview["lines"]
+    # As such a preview was stored: each line an object of its own.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {CreditUpload._meta.db_table} SET preview = %s WHERE id = %s",  # noqa: S608
+            [json.dumps({**upload.preview, "lines": lines}), upload.pk],
+        )
+
+    page = client_a.get(reverse("awards:upload", args=[upload.pk])).content.decode()
+    assert p1.family_name in page and p2.family_name in page
+    client_a.post(reverse("awards:upload_confirm", args=[upload.pk]))
+    assert sorted(Credit.objects.values_list("points", flat=True)) == [42, 145]
