@@ -282,17 +282,24 @@ def award_lines_check(
     # A player's points over the upload's lines (an award of a split grade is one line a
     # colour of the same row: its parts add up to the award entered).
     given: dict[str, int] = {}
-    rows: dict[str, set[int]] = {}
     for line in lines:
         given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
-        rows.setdefault(line["abf_number"], set()).add(line["line"])
+    most = ceiling.points if ceiling else None
+    # No line of a player given at most this needs a word: the most the event can pay, or
+    # any event of the grade if that is all there is.
+    allowed = min(c.points for c in (ceiling, limit) if c is not None)
+    rows: dict[str, set[int]] | None = None
     said: set[tuple[int, str]] = set()
     for line in lines:
+        line["most"] = most
         total = given[line["abf_number"]]
-        line["most"] = ceiling.points if ceiling else None
-        if (line["line"], line["abf_number"]) in said:
+        if total <= allowed or (line["line"], line["abf_number"]) in said:
             continue
         said.add((line["line"], line["abf_number"]))
+        if rows is None:
+            rows = {}
+            for each in lines:
+                rows.setdefault(each["abf_number"], set()).add(each["line"])
         whose = f"{line['abf_number']} {line['name']}"
         several = len(rows[line["abf_number"]]) > 1
         amount = points_text(total) + (" over the file's lines" if several else "")
