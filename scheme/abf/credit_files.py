@@ -15,7 +15,6 @@ at all: `parse()` never raises on bad content, it returns every error it found.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from scheme.base import CreditFileFormat
@@ -34,7 +33,6 @@ ABF_CREDIT_FILE_FORMATS = (
     CreditFileFormat(".mp?", 13, (None,)),
 )
 END_OF_FILE = "\x1a"
-_DIGITS = re.compile("[0-9]+")  # ASCII digits only, as App. D's lines are
 MAX_POINTS = 999999  # six digits of hundredths
 
 
@@ -136,27 +134,30 @@ def parse(filename: str, content: bytes) -> CreditFile:
         result.errors.append(LineError(0, "The file has no credits."))
         return result
     seen: dict[str, int] = {}
+    # Where each points field is in a line: 13-digit lines have one, 19-digit lines two.
+    fields = [(7 + 6 * i, 13 + 6 * i) for i in range(len(colours))]
+    credits, errors = result.credits, result.errors
     for number, text in enumerate(lines, start=1):
         # Most lines are exactly `length` ASCII digits; only the others are looked at closely.
-        if len(text) != length or not _DIGITS.fullmatch(text):
+        if len(text) != length or not (text.isascii() and text.isdigit()):
             error = _line_error(text, length)
             if error:
-                result.errors.append(LineError(number, error))
+                errors.append(LineError(number, error))
                 continue
         abf_number = text[:7]
-        amounts = [int(text[7 + 6 * i : 13 + 6 * i]) for i in range(len(colours))]
+        amounts = [int(text[start:end]) for start, end in fields]
         if not any(amounts):
-            result.errors.append(LineError(number, f"{abf_number} is given zero points."))
+            errors.append(LineError(number, f"{abf_number} is given zero points."))
             continue
         if abf_number in seen:
-            result.errors.append(
+            errors.append(
                 LineError(number, f"{abf_number} is already credited on line {seen[abf_number]}.")
             )
             continue
         seen[abf_number] = number
         for colour, points in zip(colours, amounts, strict=True):
             if points:
-                result.credits.append(CreditLine(number, abf_number, colour, points))
+                credits.append(CreditLine(number, abf_number, colour, points))
     return result
 
 
