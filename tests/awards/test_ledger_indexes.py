@@ -2,12 +2,13 @@
 one of them), so the ledger has no index that another already gives: none whose columns
 begin another's. The players' rank, written for thousands of players at a close, is in no
 index of theirs, and on PostgreSQL their pages keep room for it (a heap-only update); so do
-the pages of the players' totals, which every credit and every approval adds to."""
+the pages of the players' totals, which every credit and every approval adds to. An upload's
+file and preview, written and read whole, are compressed with lz4 where the server has it."""
 
 import pytest
-from django.db import connection
+from django.db import DatabaseError, connection, transaction
 
-from awards.models import Credit, PlayerPosition, PlayerTotals
+from awards.models import Credit, CreditUpload, PlayerPosition, PlayerTotals
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +99,23 @@ def test_the_totals_pages_keep_room_for_the_updates_of_each_credit():
         (options,) = cursor.fetchone()
 
     assert "fillfactor=70" in (options or [])
+
+
+@pytest.mark.postgres
+def test_an_upload_s_file_and_preview_are_compressed_with_lz4_where_the_server_has_it():
+    if connection.vendor != "postgresql":
+        pytest.skip("a column's compression is PostgreSQL's: set DATABASE_URL=postgres://...")
+    with connection.cursor() as cursor:
+        try:
+            with transaction.atomic():
+                cursor.execute("SET LOCAL default_toast_compression = lz4")
+        except DatabaseError:
+            pytest.skip("this PostgreSQL was built without lz4")
+        cursor.execute(
+            "SELECT attname, attcompression FROM pg_attribute "
+            "WHERE attrelid = %s::regclass AND attname IN ('content', 'preview')",
+            [CreditUpload._meta.db_table],
+        )
+        compression = dict(cursor.fetchall())
+
+    assert compression == {"content": "l", "preview": "l"}
