@@ -104,12 +104,6 @@ class Event(models.Model):
         return f"{self.name} ({self.grade}, {self.starts_on:%d/%m/%Y})"
 
     @property
-    def grade_shown(self) -> str:
-        """The grade a statement shows: points brought forward from earlier years were won in
-        events of any grade, so their event's grade (which only carries the kind) is not."""
-        return self.grade if self.of_the_year else "brought forward"
-
-    @property
     def colour(self) -> str:
         return grade_colour(self.grade) if self.grade else ""
 
@@ -368,25 +362,6 @@ class Credit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.points / 100:.2f} {self.colour} ({self.state})"
-
-    @property
-    def reason_label(self) -> str:
-        """What the reason is the reason for, as a statement names it."""
-        return "grant" if self.source == self.Source.GRANT else "adjustment"
-
-    @property
-    def reason_shown(self) -> str:
-        """The reason as a statement line shows it after the event's name: nothing when the
-        name already says it ("Green points brought forward from the previous register",
-        "Balance brought forward from the previous register")."""
-        reason = self.reason.strip()
-        if not reason:
-            return ""
-        if self.source == self.Source.ADJUSTMENT and reason.lower().startswith("balance "):
-            said = reason.lower().removeprefix("balance ").strip()
-            if said in self.event.name.lower():
-                return ""
-        return f"{self.reason_label}: {reason}"
 
 
 class HeldCredit(models.Model):

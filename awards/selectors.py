@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TypedDict
 
-from django.db import connection
+from django.db import connection, connections, router
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Collate, Upper
 
@@ -26,6 +27,7 @@ from centre.models import Period, Role, User
 from centre.schemes import point_kind_codes
 from clubs.models import Club, State
 from players.models import Player
+from scheme.core.points import points_text
 
 
 def _zeros() -> dict[str, int]:
@@ -74,6 +76,17 @@ def player_totals(*, player: Player, year: int | None = None) -> Totals:
     for row in rows:
         _add_row(totals, row)
     return totals
+
+
+def player_totals_with_year(*, player: Player, year: int) -> tuple[Totals, Totals]:
+    """The lifetime totals and one calendar year's (player_totals()), from one read of the
+    kept totals."""
+    lifetime, of_year = Totals(), Totals()
+    for row in PlayerTotals.objects.filter(player=player):
+        _add_row(lifetime, row)
+        if row.year == year and not row.brought_forward:
+            _add_row(of_year, row)
+    return lifetime, of_year
 
 
 def player_totals_from_ledger(*, player_ids: list[int] | None = None) -> dict[tuple, int]:
@@ -265,10 +278,131 @@ def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | 
     return matching.order_by(*_name_order())[:limit]
 
 
-@dataclass
-class StatementLine:
-    credit: Credit
+class StatementLine(TypedDict):
+    """One credit of a statement as plain values, with the running totals after it (a dict:
+    the page, the CSV, the PDF and the API read it, and the cache keeps it)."""
+
+    day: date  # the event's last day
+    event: str
+    grade: str
+    colour: str
+    points: int
+    state: str
+    source: str
+    reason: str
+    conversion: str
     running: dict[str, int]
+    # As a statement prints them.
+    provisional: bool
+    day_shown: str
+    # The event's name, with the reason and the conversion when there are any.
+    event_shown: str
+    grade_shown: str
+    points_shown: str
+    # The running totals, in the scheme's order of its kinds (point_kind_codes()).
+    running_shown: list[str]
+
+
+def _reason_shown(*, source: str, reason: str, event_name: str) -> str:
+    """A credit's reason as its statement line shows it after the event's name: nothing when
+    the name already says it ("Green points brought forward from the previous register",
+    "Balance brought forward from the previous register")."""
+    reason = reason.strip()
+    if not reason:
+        return ""
+    if source == Credit.Source.ADJUSTMENT and reason.lower().startswith("balance "):
+        said = reason.lower().removeprefix("balance ").strip()
+        if said in event_name.lower():
+            return ""
+    label = "grant" if source == Credit.Source.GRANT else "adjustment"
+    return f"{label}: {reason}"
+
+
+def statement_line(
+    *,
+    day: date,
+    event: str,
+    grade: str,
+    of_the_year: bool,
+    colour: str,
+    points: int,
+    state: str,
+    source: str,
+    reason: str,
+    conversion: str,
+    running: dict[str, int],
+) -> StatementLine:
+    """A credit's line of a statement, from the credit's and its event's values."""
+    notes = (_reason_shown(source=source, reason=reason, event_name=event), conversion)
+    return StatementLine(
+        day=day,
+        event=event,
+        grade=grade,
+        colour=colour,
+        points=points,
+        state=state,
+        source=source,
+        reason=reason,
+        conversion=conversion,
+        running=running,
+        provisional=state == Credit.State.PROVISIONAL,
+        day_shown=f"{day:%d/%m/%Y}",
+        event_shown=event + "".join(f" ({note})" for note in notes if note),
+        # Points brought forward from earlier years were won in events of any grade, so their
+        # event's grade (which only carries the kind) is not shown.
+        grade_shown=grade if of_the_year else "brought forward",
+        points_shown=points_text(points),
+        running_shown=[points_text(value) for value in running.values()],
+    )
+
+
+# A statement's lines in the order they are read: by the event's last day, then as credited.
+_LINE_ORDER = ("event__ends_on", "created_at", "id")
+_LINE_FIELDS = (
+    "event__ends_on",
+    "event__name",
+    "event__grade",
+    "event__of_the_year",
+    "colour",
+    "points",
+    "state",
+    "source",
+    "reason",
+    "conversion",
+)
+
+
+def _statement_line(row: tuple, running: dict[str, int]) -> StatementLine:
+    day, event, grade, of_the_year, colour, points, state, source, reason, conversion = row[
+        : len(_LINE_FIELDS)
+    ]
+    return statement_line(
+        day=day,
+        event=event,
+        grade=grade,
+        of_the_year=of_the_year,
+        colour=colour,
+        points=points,
+        state=state,
+        source=source,
+        reason=reason,
+        conversion=conversion,
+        running=running,
+    )
+
+
+def _opening_balance(player: Player, start: date | None) -> dict[str, int]:
+    """The player's points by kind before `start` (nothing without one)."""
+    opening = _zeros()
+    if start is not None:
+        for colour, points in (
+            Credit.objects.filter(player=player, event__ends_on__lt=start)
+            .order_by()
+            .values_list("colour")
+            .annotate(Sum("points"))
+        ):
+            opening[colour] = points
+    return opening
 
 
 def player_statement(
@@ -276,43 +410,162 @@ def player_statement(
 ) -> tuple[dict[str, int], list[StatementLine], dict[str, int]]:
     """A player's awards statement (1.4.4): opening totals, each credit with running totals,
     closing totals. Dates are those of the events; provisional credits are included."""
-    credits = Credit.objects.filter(player=player).select_related("event", "period")
-    opening = _zeros()
+    opening = _opening_balance(player, start)
+    credits = Credit.objects.filter(player=player)
     if start is not None:
-        for row in (
-            credits.filter(event__ends_on__lt=start).values("colour").annotate(p=Sum("points"))
-        ):
-            opening[row["colour"]] = row["p"]
         credits = credits.filter(event__ends_on__gte=start)
     if end is not None:
         credits = credits.filter(event__ends_on__lte=end)
     running = dict(opening)
     lines = []
-    for credit in credits.order_by("event__ends_on", "created_at", "id"):
-        running[credit.colour] += credit.points
-        lines.append(StatementLine(credit=credit, running=dict(running)))
+    for row in credits.order_by(*_LINE_ORDER).values_list(*_LINE_FIELDS):
+        running[row[4]] += row[5]
+        lines.append(_statement_line(row, dict(running)))
     return opening, lines, running
 
 
-def player_points_by_month(*, player: Player) -> list[dict]:
-    """Cumulative points by colour at the end of each month with credits, for the chart."""
-    rows = (
-        Credit.objects.filter(player=player)
-        .values("event__ends_on__year", "event__ends_on__month", "colour")
-        .annotate(points=Sum("points"))
-        .order_by("event__ends_on__year", "event__ends_on__month")
+# The lines of the statement on one page of the player's record; the rest are a page away,
+# and all of them in the CSV and the PDF.
+STATEMENT_PAGE_LINES = 20
+
+
+@dataclass(frozen=True, slots=True)
+class StatementPage:
+    """One page of a player's statement: its lines (in the statement's order) with the
+    balance before them and after them. Page 1 holds the period's latest lines, page 2 the
+    lines before those, and so on; `first` and `last` number its lines in the statement."""
+
+    number: int
+    pages: int
+    count: int
+    first: int
+    last: int
+    # The balance before the page's first line: the period's opening balance on its last page.
+    opening: dict[str, int]
+    lines: list[StatementLine]
+    # The balance after the page's last line: the period's closing balance on page 1.
+    closing: dict[str, int]
+
+    @property
+    def has_earlier(self) -> bool:
+        return self.number < self.pages
+
+    @property
+    def has_later(self) -> bool:
+        return self.number > 1
+
+
+def _ledger_cursor() -> CursorWrapper:
+    """A cursor on the database the ledger is read from (the replica for a public read,
+    centre.db_router)."""
+    return connections[router.db_for_read(Credit)].cursor()
+
+
+def _ledger_tables() -> tuple[str, str]:
+    quote = connections[router.db_for_read(Credit)].ops.quote_name
+    return quote(Credit._meta.db_table), quote(Event._meta.db_table)
+
+
+def player_statement_page(
+    *,
+    player: Player,
+    start: date | None = None,
+    end: date | None = None,
+    page: int = 1,
+    size: int = STATEMENT_PAGE_LINES,
+) -> StatementPage:
+    """A page of the player's statement (the lines of player_statement()), in one query (two
+    with a start): the database sums each kind's running total over the period's lines up
+    to each line, and only the page's lines are read. A page past the earliest is the
+    earliest.
+
+    In SQL rather than through the ORM: this is the player page's read, and compiling its
+    window functions cost several times what the database spends answering it.
+    """
+    opening = _opening_balance(player, start)
+    kinds = tuple(opening)
+    credits, events = _ledger_tables()
+    where, params = ["c.player_id = %s"], [player.pk]
+    if start is not None:
+        where.append("e.ends_on >= %s")
+        params.append(start)
+    if end is not None:
+        where.append("e.ends_on <= %s")
+        params.append(end)
+    running = ", ".join(
+        "SUM(c.points) FILTER (WHERE c.colour = %s) OVER running" for _kind in kinds
     )
-    months: dict[tuple[int, int], dict[str, int]] = defaultdict(_zeros)
-    for row in rows:
-        months[(row["event__ends_on__year"], row["event__ends_on__month"])][row["colour"]] += row[
-            "points"
-        ]
+    sql = (
+        "SELECT e.ends_on, e.name, e.grade, e.of_the_year, c.colour, c.points, c.state, "  # noqa: S608
+        f"c.source, c.reason, c.conversion, COUNT(*) OVER (), {running} "
+        f"FROM {credits} AS c JOIN {events} AS e ON e.id = c.event_id "
+        f"WHERE {' AND '.join(where)} "
+        "WINDOW running AS (ORDER BY e.ends_on, c.created_at, c.id "
+        "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) "
+        "ORDER BY e.ends_on DESC, c.created_at DESC, c.id DESC LIMIT %s OFFSET %s"
+    )
+    with _ledger_cursor() as cursor:
+        cursor.execute(sql, [*kinds, *params, size, (page - 1) * size])
+        found = cursor.fetchall()
+        if not found and page > 1:
+            # An old link, or fewer lines since: the earliest page.
+            cursor.execute(
+                f"SELECT COUNT(*) FROM {credits} AS c JOIN {events} AS e "  # noqa: S608
+                f"ON e.id = c.event_id WHERE {' AND '.join(where)}",
+                params,
+            )
+            page = max(1, -(-cursor.fetchone()[0] // size))
+            cursor.execute(sql, [*kinds, *params, size, (page - 1) * size])
+            found = cursor.fetchall()
+    count = found[0][len(_LINE_FIELDS)] if found else 0
+    lines = []
+    for row in reversed(found):
+        # A kind with no line yet sums to NULL.
+        sums = [summed or 0 for summed in row[len(_LINE_FIELDS) + 1 :]]
+        running = {kind: opening[kind] + summed for kind, summed in zip(kinds, sums, strict=True)}
+        lines.append(_statement_line(row, running))
+    if lines:
+        first = lines[0]
+        before = {
+            **first["running"],
+            first["colour"]: first["running"][first["colour"]] - first["points"],
+        }
+    else:
+        before = opening
+    return StatementPage(
+        number=page,
+        pages=max(1, -(-count // size)),
+        count=count,
+        first=count - (page - 1) * size - len(lines) + 1,
+        last=count - (page - 1) * size,
+        opening=before,
+        lines=lines,
+        closing=lines[-1]["running"] if lines else dict(before),
+    )
+
+
+def player_points_by_month(*, player: Player) -> list[dict]:
+    """Cumulative points by colour at the end of each month with credits, for the chart.
+
+    In SQL, as the statement's page (player_statement_page()): the player page reads it.
+    """
+    credits, events = _ledger_tables()
+    with _ledger_cursor() as cursor:
+        cursor.execute(
+            "SELECT e.ends_on, c.colour, SUM(c.points) "  # noqa: S608
+            f"FROM {credits} AS c JOIN {events} AS e ON e.id = c.event_id "
+            "WHERE c.player_id = %s GROUP BY e.ends_on, c.colour ORDER BY e.ends_on",
+            [player.pk],
+        )
+        days = cursor.fetchall()
     running = _zeros()
-    series = []
-    for (year, month), points in sorted(months.items()):
-        for colour, value in points.items():
-            running[colour] = running.get(colour, 0) + value
-        series.append({"month": f"{year}-{month:02d}", **running})
+    series: list[dict] = []
+    for ends_on, colour, points in days:
+        month = f"{ends_on.year}-{ends_on.month:02d}"
+        if not series or series[-1]["month"] != month:
+            series.append({"month": month})
+        running[colour] = running.get(colour, 0) + points
+        series[-1].update(running)
     return series
 
 

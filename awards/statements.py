@@ -21,21 +21,14 @@ def _header(kinds: tuple[str, ...] | None = None) -> list[str]:
 
 
 def _row(line: StatementLine, kinds: tuple[str, ...] | None = None) -> list[str]:
-    credit = line.credit
-    event = credit.event
-    name = event.name
-    if credit.reason_shown:
-        name += f" ({credit.reason_shown})"
-    if credit.conversion:
-        name += f" ({credit.conversion})"
     return [
-        event.ends_on.strftime("%d/%m/%Y"),
-        name,
-        event.grade_shown,
-        credit.colour,
-        points_text(credit.points),
-        credit.state,
-        *(points_text(line.running.get(c, 0)) for c in kinds or point_kind_codes()),
+        line["day_shown"],
+        line["event_shown"],
+        line["grade_shown"],
+        line["colour"],
+        line["points_shown"],
+        line["state"],
+        *(points_text(line["running"].get(c, 0)) for c in kinds or point_kind_codes()),
     ]
 
 
@@ -101,9 +94,7 @@ def statement_pdf(
                     widths=(20, event, 11, colour, 15, 20) + (balance,) * len(kinds),
                     # Row 0 is the opening balance.
                     muted=[
-                        index
-                        for index, line in enumerate(lines, start=1)
-                        if line.credit.state == "provisional"
+                        index for index, line in enumerate(lines, start=1) if line["provisional"]
                     ],
                 )
             ],

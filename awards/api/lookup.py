@@ -320,16 +320,16 @@ class MasterpointStatementApi(APIView):
                 "opening": opening,
                 "lines": [
                     {
-                        "date": line.credit.event.ends_on,
-                        "event": line.credit.event.name,
-                        "grade": line.credit.event.grade,
-                        "colour": line.credit.colour,
-                        "points": line.credit.points,
-                        "state": line.credit.state,
-                        "source": line.credit.source,
-                        "reason": line.credit.reason,
-                        "conversion": line.credit.conversion,
-                        "running": line.running,
+                        "date": line["day"],
+                        "event": line["event"],
+                        "grade": line["grade"],
+                        "colour": line["colour"],
+                        "points": line["points"],
+                        "state": line["state"],
+                        "source": line["source"],
+                        "reason": line["reason"],
+                        "conversion": line["conversion"],
+                        "running": line["running"],
                     }
                     for line in lines
                 ],

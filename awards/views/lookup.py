@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
@@ -14,10 +14,11 @@ from awards.forms import StatementPeriodForm
 from awards.statements import statement_csv, statement_pdf
 from centre import params
 from centre.responses import file_response
-from centre.schemes import current_scheme
+from centre.schemes import current_scheme, point_kind_codes
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint, player_grade_in_force, player_public
+from scheme.core.points import points_text
 
 # Players on one page of the lookup's results.
 LOOKUP_PAGE_SIZE = 50
@@ -60,15 +61,22 @@ def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, S
 
 
 def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
-    """A player's totals by colour, position, home club, statement and chart."""
+    """A player's totals by colour, position, home club, chart and a page of the statement."""
     player = _public_player(abf_number)
     start, end, form = _statement_period(request)
+    page = params.whole_number(
+        request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
+    )
     year = timezone.localdate().year
     record = public_cached(
-        f"player-page:{player_fingerprint(player)}:{start}:{end}:{year}",
-        lambda: _player_record(player, start, end, year),
+        f"player-page:{player_fingerprint(player)}:{start}:{end}:{page}:{year}",
+        lambda: _player_record(player, start, end, page, year),
         versions=(LIFETIME, APPROVED),
     )
+    # The period asked for, without the page: the CSV and the PDF hold all its lines.
+    period = QueryDict(mutable=True)
+    period.update({key: request.GET[key] for key in ("start", "end") if key in request.GET})
+    statement = record["statement"]
     return render(
         request,
         "awards/player.html",
@@ -76,7 +84,10 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
             **record,
             "player": player,
             "form": form,
-            "query": request.GET.urlencode(),
+            "query": period.urlencode(),
+            "period": start is not None or end is not None,
+            "earlier": _page_query(period, statement.number + 1) if statement.has_earlier else "",
+            "later": _page_query(period, statement.number - 1) if statement.has_later else "",
             "country": COUNTRIES.get(current_scheme().code, "the registry"),
             "chart_kinds": [
                 {"key": kind.code, "label": kind.label, "colour": kind.colour_hex}
@@ -87,21 +98,39 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     )
 
 
+def _page_query(period: QueryDict, page: int) -> str:
+    query = period.copy()
+    if page > 1:
+        query["page"] = str(page)
+    return query.urlencode()
+
+
 # What the player page calls the country of a scheme's registry.
 COUNTRIES = {"abf": "Australia", "nz": "New Zealand", "acbl": "the ACBL"}
 
 
-def _player_record(player: Player, start: date | None, end: date | None, year: int) -> dict:
-    opening, lines, closing = selectors.player_statement(player=player, start=start, end=end)
+def _player_record(
+    player: Player, start: date | None, end: date | None, page: int, year: int
+) -> dict:
+    """What the page shows of the player's record, as plain values (they are kept in the
+    cache): the totals, the position, a page of the statement and the chart's months."""
+    totals, year_totals = selectors.player_totals_with_year(player=player, year=year)
+    chart = _chart_months(selectors.player_points_by_month(player=player))
+    kinds = point_kind_codes()
     return {
-        "totals": selectors.player_totals(player=player),
-        "year_totals": selectors.player_totals(player=player, year=year),
+        "totals": totals,
+        "year_totals": year_totals,
         "year": year,
         "position": selectors.player_position(player=player),
-        "opening": opening,
-        "lines": lines,
-        "closing": closing,
-        "chart": _chart_months(selectors.player_points_by_month(player=player)),
+        "statement": selectors.player_statement_page(
+            player=player, start=start, end=end, page=page
+        ),
+        "chart": chart,
+        # The same figures as the chart's table prints them, in the order of point_kinds.
+        "chart_table": [
+            {"label": month["label"], "points": [points_text(month[kind]) for kind in kinds]}
+            for month in chart
+        ],
     }
 
 

@@ -10,8 +10,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from awards.models import Credit, Event
-from awards.selectors import StatementLine
+from awards.selectors import statement_line
 from awards.statements import statement_pdf
 from tests.factories import PlayerFactory
 
@@ -39,14 +38,18 @@ def _printed(content: bytes) -> tuple[float, list[tuple[str, float, float]]]:
 def _statement(scheme, player) -> bytes:
     kinds = [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)]
     big = dict.fromkeys(kinds, 12345_67)
-    event = Event(
-        name="Autumn Congress Open Pairs, second qualifying session (re-scored after appeal)",
-        ends_on=date(2026, 10, 3),
-        grade=scheme.grades[0].code,
-    )
     lines = [
-        StatementLine(
-            credit=Credit(event=event, colour=kind, points=99_99, state="provisional"),
+        statement_line(
+            day=date(2026, 10, 3),
+            event="Autumn Congress Open Pairs, second qualifying session (re-scored after appeal)",
+            grade=scheme.grades[0].code,
+            of_the_year=True,
+            colour=kind,
+            points=99_99,
+            state="provisional",
+            source="file",
+            reason="",
+            conversion="",
             running=big,
         )
         for kind in kinds

@@ -400,7 +400,7 @@ class Command(BaseCommand):
                 starts_on=day,
                 ends_on=day,
                 # The event's grade is only the kind's carrier: statements show a balance
-                # brought forward without it (Event.grade_shown).
+                # brought forward without it (awards.selectors.statement_line).
                 grade=grade,
                 created_by=staff,
                 # Points won before the register: in the lifetime and the ranks at
