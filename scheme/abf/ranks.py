@@ -40,21 +40,35 @@ class Rank:
     def allowance(self, pre_1982_red: int) -> Fraction:
         return self.pre_1982_allowance * pre_1982_red
 
+    def minimums(self, pre_1982_red: int = 0) -> tuple[int, int]:
+        """The red-and-gold and gold minimums in hundredths, lowered by the allowance."""
+        if not pre_1982_red or not self.pre_1982_allowance:
+            return self.red_and_gold, self.gold
+        allowance = self.allowance(pre_1982_red)
+        return _ceil(self.red_and_gold - allowance), _ceil(self.gold - allowance)
+
     def shortfall(self, totals: Totals, pre_1982_red: int = 0) -> Totals:
         """What a player still needs for this rank, by colour, in hundredths (0 when met).
 
         `green` carries the total still needed, `red` the red-and-gold still needed and
         `gold` the gold still needed; a player meets the rank when all three are 0.
         """
-        allowance = self.allowance(pre_1982_red)
+        red_and_gold, gold = self.minimums(pre_1982_red)
         return Totals(
             green=max(0, self.total - totals.total),
-            red=max(0, _ceil(self.red_and_gold - allowance) - totals.red_and_gold),
-            gold=max(0, _ceil(self.gold - allowance) - totals.gold),
+            red=max(0, red_and_gold - totals.red_and_gold),
+            gold=max(0, gold - totals.gold),
         )
 
     def is_met(self, totals: Totals, pre_1982_red: int = 0) -> bool:
-        return self.shortfall(totals, pre_1982_red) == Totals()
+        # The shortfall's three figures all 0, compared without building it: the lookup
+        # tries every rank of each player it lists (rank_for).
+        red_and_gold, gold = self.minimums(pre_1982_red)
+        return (
+            totals.total >= self.total
+            and totals.red_and_gold >= red_and_gold
+            and totals.gold >= gold
+        )
 
 
 def _ceil(value: Fraction) -> int:
