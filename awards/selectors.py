@@ -136,8 +136,22 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
 def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:
     """Lifetime totals of many players at once, in one query, by player id."""
     found: dict[int, Totals] = {player.pk: Totals() for player in players}
-    for row in PlayerTotals.objects.filter(player_id__in=list(found)):
-        _add_row(found[row.player_id], row)
+    if not found:
+        return found
+    # The lookup's every page reads these: the figures alone, in a statement written once
+    # rather than compiled by the ORM at each request, then added up as _add_row does.
+    table = connection.ops.quote_name(PlayerTotals._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT player_id, kind, approved, provisional FROM {table} "  # noqa: S608
+            f"WHERE player_id IN ({', '.join(['%s'] * len(found))})",
+            list(found),
+        )
+        rows = cursor.fetchall()
+    for player_id, kind, approved, provisional in rows:
+        totals = found[player_id]
+        totals.approved[kind] = totals.approved.get(kind, 0) + approved
+        totals.provisional[kind] = totals.provisional.get(kind, 0) + provisional
     return found
 
 
@@ -152,11 +166,21 @@ def player_position(*, player: Player) -> int:
     return kept["zero"] if position is None else position
 
 
-# The most matches of a name of several words that are sorted by themselves (see
-# players_lookup).
+# The most matches of a name the names' indexes cannot read as prefixes (see players_lookup)
+# that are sorted by themselves.
 LOOKUP_CANDIDATES = 2000
-# The most matches of a one-word name that are counted: past it the count is "more than".
+# The most matches of a name that are counted: past it the count is "more than".
 LOOKUP_COUNT_LIMIT = 1000
+# What the lookup shows of each player it lists (its page and API), read with the matches,
+# in the model's order of its fields (as Model.from_db takes them); the player's other
+# fields are read only if asked for.
+_LISTED = [
+    field
+    for field in Player._meta.concrete_fields
+    if field.attname
+    in {"id", "abf_number", "given_names", "family_name", "status", "pre_1982_red", "rank_order"}
+    or field.attname == "home_club_id"
+]
 
 
 def _name_order() -> tuple:
@@ -171,51 +195,123 @@ def _name_order() -> tuple:
     return (Upper("family_name"), Upper("given_names"), "abf_number")
 
 
-class NamePrefixMatches:
-    """The players whose family name or given names start with one word, in name order, as
-    a list a paginator (Django's or DRF's) counts and slices.
+def _prefix_key(word: str) -> str | None:
+    """The word upper-cased as the database upper-cases a name, letter for letter; None when
+    Python's upper case is longer ("ß" is "SS", a ligature two letters), since then no range
+    of the names' index is sure to hold the word's matches."""
+    key = word.upper()
+    return key if len(key) == len(word) else None
 
-    Each page is read as two index range scans that stop at the page's last row, one over the
-    family names walked in name order and one over the given names, merged: a fixed number of
-    queries and a bounded plan whatever the register's size or where the name falls in the
-    alphabet. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more), so
-    that a name as common as "S" never counts the whole register.
+
+def _prefix_range(key: str) -> tuple[str, str]:
+    # "Starts with the key" as a range, which both databases seek in their indexes: in
+    # code-point order (PostgreSQL's "C", SQLite's binary) the names that start with "SMI"
+    # are those from "SMI" up to, not including, "SMJ".
+    return key, key[:-1] + chr(min(ord(key[-1]) + 1, sys.maxunicode))
+
+
+class NamePrefixMatches:
+    """The players whose names start with the words of a name, in name order, as a list a
+    paginator (Django's or DRF's) counts and slices.
+
+    Each word (upper-cased: `keys`) is the start of the family name or of the given names.
+    Each way the words can fall on the two names is a branch of one or two prefixes: one
+    word is (its family name) or (its given names); "Ann Smith" is (family SMITH, given ANN)
+    or (family ANN, given SMITH). A word that starts another is met by the longer one, and
+    three words none of which starts another cannot all start two names, so there are never
+    more than two branches.
+
+    Each branch is a range of players migration 0008's indexes: the family names' range
+    walked in name order, which stops at the page's last row (a given-name prefix beside it
+    is checked in the same index); a given name alone is its range of the given names. A
+    page is one statement with the count and the players' home clubs: each branch read up
+    to LOOKUP_COUNT_LIMIT + 1 rows in its index's order for the count and up to the page's
+    last row in name order for the page, whatever the register's size or where the name
+    falls in the alphabet. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are
+    more), so that a name as common as "S" never counts the whole register.
     """
 
     ordered = True
 
-    def __init__(self, word: str) -> None:
-        self.word = word.upper()
+    def __init__(self, keys: Iterable[str]) -> None:
+        words = set(keys)
+        # The words that start no other: each must start one of the two names.
+        longest = sorted(w for w in words if not any(o != w and o.startswith(w) for o in words))
+        self.branches: list[tuple[str | None, str | None]] = []
+        if len(longest) == 1:
+            self.branches = [(longest[0], None), (None, longest[0])]
+        elif len(longest) == 2:
+            first, second = longest
+            self.branches = [(first, second), (second, first)]
         self._count: int | None = None
 
-    def _branches(self) -> tuple[QuerySet[Player], QuerySet[Player]]:
-        family, given, _number = _name_order()
-        players = Player.objects.annotate(family_key=family, given_key=given).order_by()
-        # "Starts with the word" as a range, which both databases seek in their indexes: in
-        # code-point order (PostgreSQL's "C", SQLite's binary) the names that start with
-        # "SMI" are those from "SMI" up to, not including, "SMJ".
-        end = self.word[:-1] + chr(min(ord(self.word[-1]) + 1, sys.maxunicode))
-        return (
-            players.filter(family_key__gte=self.word, family_key__lt=end),
-            players.filter(given_key__gte=self.word, given_key__lt=end),
+    def _read(self, start: int, stop: int) -> list[Player]:
+        """The matches from `start` up to `stop` in name order, with their home clubs, and
+        the count kept: one statement."""
+        if connection.vendor == "postgresql":
+            family, given = 'UPPER(family_name) COLLATE "C"', 'UPPER(given_names) COLLATE "C"'
+        else:
+            family, given = "UPPER(family_name)", "UPPER(given_names)"
+        quote = connection.ops.quote_name
+        players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
+        columns = ", ".join(quote(field.column) for field in _LISTED)
+        counted, listed, params, page_params = [], [], [], []
+        for family_prefix, given_prefix in self.branches:
+            where, args = [], []
+            for key, prefix in ((family, family_prefix), (given, given_prefix)):
+                if prefix is not None:
+                    where.append(f"{key} >= %s AND {key} < %s")
+                    args += _prefix_range(prefix)
+            # Each part in an index's order, so that its scan stops at its limit: the
+            # count's in the order of the longer prefix's index, the page's in name order.
+            walked = given if len(given_prefix or "") > len(family_prefix or "") else family
+            condition = " AND ".join(where)
+            counted.append(
+                f"SELECT * FROM (SELECT abf_number FROM {players} WHERE {condition} "  # noqa: S608
+                f"ORDER BY {walked} LIMIT %s) AS part"
+            )
+            params += [*args, LOOKUP_COUNT_LIMIT + 1]
+            listed.append(
+                f"SELECT * FROM (SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
+                f"{columns} FROM {players} WHERE {condition} "
+                f"ORDER BY 1, 2, 3 LIMIT %s) AS part"
+            )
+            page_params += [*args, stop]
+        listed_columns = ", ".join(f"page.{quote(field.column)}" for field in _LISTED)
+        sql = (
+            f"SELECT found.count, {listed_columns}, club.number, club.name FROM "  # noqa: S608
+            f"(SELECT COUNT(*) AS count FROM ({' UNION '.join(counted)}) AS matches) AS found "
+            f"LEFT JOIN (SELECT * FROM ({' UNION '.join(listed)}) AS matches "
+            f"ORDER BY 1, 2, 3 LIMIT %s OFFSET %s) AS page ON 1 = 1 "
+            f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
+            f"ORDER BY page.family_key, page.given_key, page.abf_number"
         )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
+            rows = cursor.fetchall()
+        self._count = rows[0][0]
+        found = []
+        for row in rows:
+            if row[1] is None:
+                continue  # no page: the count alone
+            player = Player.from_db(
+                connection.alias, [field.attname for field in _LISTED], row[1 : 1 + len(_LISTED)]
+            )
+            if player.home_club_id is not None:
+                number, name = row[1 + len(_LISTED) :]
+                player.home_club = Club.from_db(
+                    connection.alias, ["id", "number", "name"], (player.home_club_id, number, name)
+                )
+            found.append(player)
+        return found
 
     def count(self) -> int:
         if self._count is None:
-            by_family, by_given = self._branches()
-            # Each in its own index's order, so that the scan stops at the limit.
-            ids = set(
-                by_family.order_by("family_key").values_list("pk", flat=True)[
-                    : LOOKUP_COUNT_LIMIT + 1
-                ]
-            )
-            ids |= set(
-                by_given.order_by("given_key").values_list("pk", flat=True)[
-                    : LOOKUP_COUNT_LIMIT + 1
-                ]
-            )
-            self._count = len(ids)
-        return min(self._count, LOOKUP_COUNT_LIMIT)
+            if self.branches:
+                self._read(0, 0)
+            else:
+                self._count = 0
+        return min(self._count or 0, LOOKUP_COUNT_LIMIT)
 
     @property
     def more(self) -> bool:
@@ -232,27 +328,20 @@ class NamePrefixMatches:
         # No further than is counted: the pages end where the count does.
         start = index.start or 0
         stop = min(LOOKUP_COUNT_LIMIT, LOOKUP_COUNT_LIMIT if index.stop is None else index.stop)
-        if stop <= start:
+        if not self.branches:
+            self._count = 0
             return []
-        keys = ("family_key", "given_key", "abf_number")
-        by_family, by_given = self._branches()
-        # The first `stop` of each, in name order, then the first `stop` of the two merged:
-        # no branch reads more than a page's end of its index.
-        rows: set[tuple] = set()
-        for branch in (by_family, by_given):
-            rows |= set(branch.order_by(*keys).values_list(*keys, "pk")[:stop])
-        chosen = [row[-1] for row in sorted(rows)[start:stop]]
-        found = Player.objects.select_related("home_club").in_bulk(chosen)
-        return [found[pk] for pk in chosen]
+        return self._read(start, max(start, stop))
 
 
 def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | NamePrefixMatches:
     """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name;
     every match with `limit=None`, for a paginator to count and slice.
 
-    A name of one word is a NamePrefixMatches (two bounded index scans a page); a name of
-    several words, each the start of a family or given name, is found through the trigram
-    indexes of the names (players migration 0003) and then sorted.
+    A name is a NamePrefixMatches (the prefixes' ranges of the names' indexes, a fixed
+    number of queries); a name with a word whose upper case the names' indexes cannot be
+    sure to hold as a range ("Strauß") is found through the trigram indexes of the names
+    (players migration 0003) and then sorted.
     """
     query = query.strip()
     players = Player.objects.select_related("home_club")
@@ -261,8 +350,9 @@ def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | 
     if query.isdigit():
         return players.filter(abf_number=query.zfill(7))[:limit]
     words = query.replace(",", " ").split()
-    if len(words) == 1:
-        matches = NamePrefixMatches(words[0])
+    keys = [_prefix_key(word) for word in words]
+    if None not in keys:
+        matches = NamePrefixMatches(keys)
         return matches if limit is None else matches[:limit]
     condition = Q()
     for word in words:

@@ -190,8 +190,16 @@ class LookupPagination(LimitOffsetPagination):
     def paginate_queryset(
         self, queryset: Sequence[Player], request: Request, view: APIView | None = None
     ) -> list[Player]:
-        page = super().paginate_queryset(queryset, request, view)
-        # Read after the count (which the matches of one word keep to a limit).
+        self.request = request
+        self.limit = self.get_limit(request)
+        self.offset = self.get_offset(request)
+        # The page before the count: the matches of a name read their count in the page's
+        # own statement (awards.selectors.NamePrefixMatches). A page past the last is empty.
+        page = list(queryset[self.offset : self.offset + self.limit])
+        self.count = self.get_count(queryset)
+        if self.count > self.limit and self.template is not None:
+            self.display_page_controls = True
+        # Read after the count (which the matches of a name keep to a limit).
         self.more = bool(getattr(queryset, "more", False))
         return page
 
@@ -206,8 +214,8 @@ class LookupPagination(LimitOffsetPagination):
         answer["properties"]["more"] = {
             "type": "boolean",
             "description": (
-                "True when more players match than `count` says: a one-word name's matches "
-                "are counted up to 1,000; type more of the name to narrow them."
+                "True when more players match than `count` says: a name's matches are "
+                "counted up to 1,000; type more of the name to narrow them."
             ),
         }
         return answer
@@ -240,10 +248,19 @@ class MasterpointLookupApi(ListAPIView):
         summary="Masterpoint lookup by ABF number or name",
         description=(
             "Every player matching `q`, 25 to a page (at most 100 with `limit`), in name "
-            "order, with `count` (all the matches), `next` and `previous` (the links to the "
-            "pages beside this one, or null) and `results`."
+            "order, with `count` (all the matches, up to 1,000: see `more`), `next` and "
+            "`previous` (the links to the pages beside this one, or null) and `results`."
         ),
-        parameters=[OpenApiParameter("q", str, description="ABF number or (part of) a name")],
+        parameters=[
+            OpenApiParameter(
+                "q",
+                str,
+                description=(
+                    "ABF number, or a name: each word the start of the family name or of the "
+                    "given names, ignoring case"
+                ),
+            )
+        ],
     )
     def get(self, request: Request) -> Response:
         found = self.paginate_queryset(self.get_queryset())
