@@ -108,7 +108,7 @@ REDIS_URL = env.url("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "centre.cache.RedisCache",
             "LOCATION": REDIS_URL,
         }
     }
