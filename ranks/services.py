@@ -363,16 +363,14 @@ def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
     _require_closed(period)
     credits = _reported_credits(period=period)
     club_ids = set(credits)
-    club_ids.update(
-        Promotion.objects.filter(period=period, club__isnull=False).values_list(
-            "club_id", flat=True
+    # The clubs alone, without the models' orderings (which join the players to sort them).
+    for model in (Promotion, OneThousandClubMember):
+        club_ids.update(
+            model.objects.filter(period=period, club__isnull=False)
+            .order_by()
+            .values_list("club_id", flat=True)
+            .distinct()
         )
-    )
-    club_ids.update(
-        OneThousandClubMember.objects.filter(period=period, club__isnull=False).values_list(
-            "club_id", flat=True
-        )
-    )
     with transaction.atomic():
         existing = set(
             ClubMonthlyReport.objects.filter(period=period).values_list("club_id", flat=True)
