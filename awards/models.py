@@ -443,22 +443,39 @@ class PlayerTotals(models.Model):
 
 
 class PlayerPosition(models.Model):
-    """A player's place in the country by approved points, kept for the lookup (1.4.4).
+    """A player's approved total of every colour (with the pre-1982 red points), as at the
+    last month close, kept for the national position (1.4.4).
 
-    Approved points of every colour, as at the last month close: an upload's provisional
-    points do not move anyone. Equal totals share a place; 1 is the most. Kept by
-    `awards.services.positions.positions_refresh` in one statement for every player, and
-    read only while the approved totals are the ones it was kept from (`centre.versions`).
+    An upload's provisional points do not move it. The place itself is counted from
+    `PositionCount` at the read (`awards.services.positions`), so a close writes the rows of
+    the players it credited and no others. No index holds the total: its update stays in its
+    page (migration 0011's fill factor).
     """
 
     player = models.OneToOneField(
         "players.Player", primary_key=True, on_delete=models.CASCADE, related_name="+"
     )
     total = models.BigIntegerField()
-    position = models.PositiveIntegerField()
 
     def __str__(self) -> str:
-        return f"{self.player_id}: position {self.position}"
+        return f"{self.player_id}: {self.total}"
+
+
+class PositionCount(models.Model):
+    """How many players' kept totals (PlayerPosition) fall in one range of totals: at level
+    0 a single total, at level 1 a whole point, at level 2 a hundred points
+    (`awards.services.positions.COUNT_WIDTHS`); `bucket` is the total divided by the width,
+    rounded down. A place is one more than the players counted above it."""
+
+    # One row per range: the range is the key, and the only index (the counts are updated
+    # at each close; migration 0021 leaves room in each page for their new versions).
+    pk = models.CompositePrimaryKey("level", "bucket")
+    level = models.PositiveSmallIntegerField()
+    bucket = models.BigIntegerField()
+    players = models.IntegerField()
+
+    def __str__(self) -> str:
+        return f"level {self.level}, range {self.bucket}: {self.players}"
 
 
 class AuthorisationRequest(models.Model):

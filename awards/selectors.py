@@ -19,10 +19,9 @@ from awards.models import (
     CreditUpload,
     Event,
     HeldCredit,
-    PlayerPosition,
     PlayerTotals,
 )
-from awards.services.positions import positions_kept
+from awards.services.positions import position_sql, positions_kept
 from centre.models import Period, Role, User
 from centre.schemes import point_kind_codes
 from clubs.models import Club, State
@@ -157,13 +156,12 @@ def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:
 
 def player_position(*, player: Player) -> int:
     """The player's place in the country by approved points of every colour, as at the last
-    month close (1 is the most; equal totals share a place), read from the kept positions."""
-    kept = positions_kept()
-    position = (
-        PlayerPosition.objects.filter(player=player).values_list("position", flat=True).first()
-    )
-    # A player with no totals at all has none kept: the place of a total of nothing.
-    return kept["zero"] if position is None else position
+    month close (1 is the most; equal totals share a place), counted from the kept totals in
+    one query (`awards.services.positions`)."""
+    positions_kept()
+    with connection.cursor() as cursor:
+        cursor.execute(position_sql(), [player.pk])
+        return int(cursor.fetchone()[0])
 
 
 # The most matches of a name the names' indexes cannot read as prefixes (see players_lookup)

@@ -306,7 +306,9 @@ def hold_report_emails() -> list[int]:
         (services, "promotions_run"),
         (services, "club_monthly_reports_issue"),
         (standings, "standings_refresh_at_close"),
-        # Within the step above: the national positions alone.
+        # Within the step above: the national positions alone, updated for the month's
+        # players (or counted again in full when they were not kept).
+        (standings, "positions_update"),
         (standings, "positions_refresh"),
     ):
         step = getattr(module, name)
@@ -366,7 +368,7 @@ def measure_promotions(queued: list[int], file_lines: int = FILE_LINES) -> dict:
         f"{in_close.get('promotions_run', 0):.2f} s, club reports "
         f"{in_close.get('club_monthly_reports_issue', 0):.2f} s, standings and positions "
         f"{in_close.get('standings_refresh_at_close', 0):.2f} s (positions "
-        f"{in_close.get('positions_refresh', 0):.2f} s)"
+        f"{in_close.get('positions_update', 0) + in_close.get('positions_refresh', 0):.2f} s)"
     )
     ranked = f"rank {first.players:,} players"
     say(f"  {ranked:<33} {rate(t1 - t0, first.players, 'players')}")

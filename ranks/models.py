@@ -161,9 +161,10 @@ class RankingReport(models.Model):
 class YearStanding(models.Model):
     """A player's approved points of one calendar year and rank at its 1 January, kept.
 
-    Refreshed for a whole year in one statement by `ranks.standings.standings_refresh`
-    (at each month close, and on the first read after the approved totals or a pre-1982
-    allowance changed); the standings read the first rows of these in the order of an index.
+    Written for the players each month close credited (`ranks.standings.standings_update`),
+    and for a whole year in one statement by `ranks.standings.standings_refresh` when a read
+    finds them older than the approved totals or the pre-1982 allowances; the standings read
+    the first rows of these in the order of an index.
     The player's name, home club and state are read from the registry as they are now.
     """
 

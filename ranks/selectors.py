@@ -46,15 +46,23 @@ def club_monthly_documents(*, club: Club) -> list[MonthDocuments]:
 
 def all_time_top(*, limit: int = ALL_TIME_TOP) -> list[PlayerPosition]:
     """The players with the most approved masterpoints of all time, most first, down to
-    place `limit` (ties share it). Deceased and inactive players keep their place: guide F6.1
-    removes the deceased from every list "except the National Top 500 Masterpoint Earners of
-    All Time"."""
+    place `limit` (ties share it), each with its `position`. Deceased and inactive players
+    keep their place: guide F6.1 removes the deceased from every list "except the National
+    Top 500 Masterpoint Earners of All Time"."""
     positions_kept()
-    return list(
-        PlayerPosition.objects.filter(total__gt=0, position__lte=limit)
-        .select_related("player", "player__home_club")
-        .order_by("position", "player__family_name", "player__given_names", "player_id")
-    )
+    rows = PlayerPosition.objects.filter(total__gt=0).select_related("player", "player__home_club")
+    ordered = rows.order_by("-total", "player__family_name", "player__given_names", "player_id")
+    first = list(ordered[:limit])
+    if len(first) == limit:
+        # Every player tied with the last shares its place.
+        last = first[-1].total
+        first = [row for row in first if row.total != last] + list(ordered.filter(total=last))
+    previous = None
+    for count, row in enumerate(first, start=1):
+        if row.total != previous:
+            position, previous = count, row.total
+        row.position = position
+    return first
 
 
 def one_thousand_club() -> QuerySet[OneThousandClubMember]:

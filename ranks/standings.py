@@ -16,10 +16,12 @@ The rank at 1 January is computed here from the approved totals of the years bef
 brought forward in the year, with the rules of 1.8, so it does not depend on when the
 promotions were recorded.
 
-Both are kept per year in `YearStanding`, refreshed in one statement at each month close and
-marked with the versions of the approved totals and the pre-1982 allowances they were kept
-from (`centre.versions`); a read whose versions have moved on refreshes them first. The
-positions are counted as the rows are read, so ties share a place within any top list.
+Both are kept per year in `YearStanding`, marked with the versions of the approved totals and
+the pre-1982 allowances they were kept from (`centre.versions`); a read whose versions have
+moved on refreshes the year in one statement first. A month close changes the approved
+totals of the players it credited only, so its last step rewrites their rows alone
+(`standings_update`). The positions are counted as the rows are read, so ties share a place
+within any top list.
 """
 
 from __future__ import annotations
@@ -31,7 +33,13 @@ from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 
 from awards.models import Credit, Grant, PlayerTotals
-from awards.services.positions import positions_refresh
+from awards.services.positions import (
+    KEPT_KEY,
+    player_ids_parameter,
+    player_ids_sql,
+    positions_refresh,
+    positions_update,
+)
 from centre.models import Period
 from centre.schemes import has_feature
 from centre.versions import APPROVED, PLAYERS, PRE_1982, data_changed, data_version, public_cached
@@ -94,6 +102,10 @@ class Standing:
 
 def _kept_key(year: int) -> str:
     return f"kept:standings:{year}"
+
+
+# The month's players' summed totals, for the statements of an update; dropped at its end.
+_SUMMED = "standings_summed"
 
 
 # Any constant of the project's own: the lock taken by a refresh of a year's standings.
@@ -168,49 +180,67 @@ def standings_refresh(*, year: int, version: str | None = None) -> str:
     return version
 
 
-def standings_update(*, year: int, version: str | None = None) -> str:
-    """Bring a year's kept standings up to date with the year's approved points, writing
-    only the rows that differ: the players whose points of the year changed (their rank at
-    1 January computed again from their own earlier years), and those left with none.
+def standings_update(*, year: int, player_ids: list[int], version: str | None = None) -> str:
+    """Bring a year's kept standings up to date after a month close: the rows of the players
+    it credited (`player_ids`), their points of the year and their rank at 1 January summed
+    again from their own totals, written where they differ; a player the month left with no
+    points of the year loses the row. Returns the versions they were kept from.
 
-    The same rows as `standings_refresh` as long as nothing the rank at 1 January rests on
-    (the approved totals of the years before, the pre-1982 allowances) changed since the
-    year was last kept; `standings_refresh_at_close` sees to that.
+    The same rows as `standings_refresh` as long as the year was kept before the month's
+    credits were approved, with the same pre-1982 allowances (`standings_refresh_at_close`
+    sees to that): approving credits is the only way approved totals change, and the month's
+    players' rows are the only ones that rest on theirs. It serves the month's year and the
+    later ones, whose ranks at 1 January rest on it. Run again, it writes nothing.
     """
     if version is None:
         version = data_version(APPROVED, PRE_1982)
-    table, totals, players = _tables()
+    table, players = _tables()[0], connection.ops.quote_name(Player._meta.db_table)
+    totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
+
+    def summed(colour: str, when: str) -> str:
+        return f"SUM(CASE WHEN x.kind = '{colour}' AND {when} THEN x.approved ELSE 0 END)"
+
+    of_the_year = "x.year = %s AND NOT x.brought_forward"
+    # The totals held at 1 January: the years before, and the points brought forward in it.
+    before = "(x.year < %s OR x.brought_forward)"
+    columns = ", ".join(
+        f"{summed(colour, of_the_year)} AS {colour}, {summed(colour, before)} AS {colour}_before"
+        for colour in COLOURS
+    )
+    start_order = rank_order_sql(
+        green="s.green_before",
+        red="s.red_before",
+        gold="s.gold_before",
+        pre_1982_red="p.pre_1982_red",
+    )
+    won = "(s.green > 0 OR s.red > 0 OR s.gold > 0)"
     with transaction.atomic(), connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
-            if cache.get(_kept_key(year)) == version:
-                return version
         cursor.execute(
-            f"WITH changed AS (SELECT t.player_id, t.green_approved AS green, "  # noqa: S608
-            f"t.red_approved AS red, t.gold_approved AS gold FROM {totals} AS t "
-            f"LEFT JOIN {table} AS s ON s.year = t.year AND s.player_id = t.player_id "
-            f"WHERE t.year = %s AND {_WON} AND (s.player_id IS NULL "
-            f"OR s.green <> t.green_approved OR s.red <> t.red_approved "
-            f"OR s.gold <> t.gold_approved)), "
-            f"earlier AS (SELECT b.player_id, SUM(b.green_approved) AS green, "
-            f"SUM(b.red_approved) AS red, SUM(b.gold_approved) AS gold "
-            f"FROM {totals} AS b JOIN changed AS c ON c.player_id = b.player_id "
-            f"WHERE {_BEFORE} GROUP BY b.player_id) "
-            f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "
-            f"SELECT %s, c.player_id, c.green, c.red, c.gold, c.green + c.red + c.gold, "
-            f"{_start_order_of('e')} FROM changed AS c JOIN {players} AS p ON p.id = c.player_id "
-            f"LEFT JOIN earlier AS e ON e.player_id = c.player_id WHERE true "
-            f"ON CONFLICT (year, player_id) DO UPDATE SET green = excluded.green, "
+            f"CREATE TEMPORARY TABLE {_SUMMED} AS SELECT x.player_id, {columns} "  # noqa: S608
+            f"FROM {player_ids_sql()} JOIN {totals} AS x ON x.player_id = m.player_id "
+            f"WHERE x.year <= %s GROUP BY x.player_id",
+            [*([year, year] * len(COLOURS)), player_ids_parameter(player_ids), year],
+        )
+        cursor.execute(
+            f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "  # noqa: S608
+            f"SELECT %s, s.player_id, s.green, s.red, s.gold, s.green + s.red + s.gold, "
+            f"{start_order} FROM {_SUMMED} AS s JOIN {players} AS p ON p.id = s.player_id "
+            f"WHERE {won} ON CONFLICT (year, player_id) DO UPDATE SET green = excluded.green, "
             f"red = excluded.red, gold = excluded.gold, total = excluded.total, "
-            f"start_order = excluded.start_order",
-            [year, year, year, year],
+            f"start_order = excluded.start_order WHERE {table}.green <> excluded.green "
+            f"OR {table}.red <> excluded.red OR {table}.gold <> excluded.gold "
+            f"OR {table}.start_order <> excluded.start_order",
+            [year],
         )
         # A negative adjustment may leave a player with no points of the year.
         cursor.execute(
-            f"DELETE FROM {table} WHERE year = %s AND NOT EXISTS (SELECT 1 FROM {totals} AS t "  # noqa: S608
-            f"WHERE t.player_id = {table}.player_id AND t.year = %s AND {_WON})",
-            [year, year],
+            f"DELETE FROM {table} WHERE year = %s AND player_id IN "  # noqa: S608
+            f"(SELECT s.player_id FROM {_SUMMED} AS s WHERE NOT {won})",
+            [year],
         )
+        cursor.execute(f"DROP TABLE {_SUMMED}")
     transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
     return version
 
@@ -231,32 +261,42 @@ def standings_refresh_at_close(*, period: Period) -> None:
     """The month close's step: the standings of the month's year and of every later year
     (their ranks at 1 January rest on this year's points), and the national positions.
 
-    The month's year changes only in the points of the players credited in it, so its rows
-    are updated where they differ, unless the year was never kept or was kept with other
-    pre-1982 allowances (then in full); the later years are kept again in full.
+    Only the players credited in the month have new approved totals, so each kept year has
+    their rows updated, and the positions their totals moved (`standings_update`,
+    `positions_update`), unless the year, or the positions, were never kept or were kept with
+    other pre-1982 allowances: then they are kept again in full.
 
     It runs after the promotions, so the pages cached before them (showing the ranks held
     before) are dropped too. The approved totals did not change here: their version stays,
     so the tables just kept are the current ones.
     """
-    if not has_feature(STANDINGS):
-        # A scheme without the McCutcheon standings keeps the national positions only.
-        positions_refresh()
-        data_changed(PLAYERS)
-        return
     version = data_version(APPROVED, PRE_1982)
-    kept = cache.get(_kept_key(period.year))
-    # Points brought forward this month move ranks at 1 January, not points of the year.
-    brought_forward = Credit.objects.filter(period=period, event__of_the_year=False).exists()
-    if kept is not None and _pre_1982_part(kept) == _pre_1982_part(version) and not brought_forward:
-        standings_update(year=period.year, version=version)
+    credited = list(
+        Credit.objects.filter(period=period)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+        .distinct()
+    )
+    if has_feature(STANDINGS):
+        # A scheme without the McCutcheon standings keeps the national positions only.
+        later = PlayerTotals.objects.filter(year__gt=period.year).values_list("year", flat=True)
+        for year in [period.year, *sorted(set(later.distinct().order_by()))]:
+            if _kept_with(cache.get(_kept_key(year)), version):
+                standings_update(year=year, player_ids=credited, version=version)
+            else:
+                standings_refresh(year=year, version=version)
+    kept = cache.get(KEPT_KEY)
+    if kept is not None and _kept_with(kept["version"], version):
+        positions_update(player_ids=credited, version=version)
     else:
-        standings_refresh(year=period.year, version=version)
-    later = PlayerTotals.objects.filter(year__gt=period.year).values_list("year", flat=True)
-    for year in sorted(set(later.distinct().order_by())):
-        standings_refresh(year=year, version=version)
-    positions_refresh()
+        positions_refresh(version=version)
     data_changed(PLAYERS)
+
+
+def _kept_with(kept: str | None, version: str) -> bool:
+    """Whether a table kept at the versions `kept` can be brought up to `version` by the
+    close's update: it was kept, with the same pre-1982 allowances."""
+    return kept is not None and _pre_1982_part(kept) == _pre_1982_part(version)
 
 
 def _orders_of(group: str) -> list[int]:

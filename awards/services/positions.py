@@ -1,41 +1,97 @@
-"""The players' national positions (1.4.4), kept in one table so the lookup reads one row.
+"""The players' national positions (1.4.4), kept so that a place is read from a few hundred
+rows at most, whatever the size of the register.
 
 A position is the place in the country by approved points, every colour, with the red points
 won before 1982 (1.8 notes; kept on the player, not in the ledger: scheme/abf/NOTES.md): one
-more than the number of players with more. Approved totals change when a month is approved
-and closed (App. E), and rarely between (a staff adjustment, points released or converted),
-so the table is refreshed in one statement (a window over every player's summed totals) by
-the month close's last step, and marked with the versions of the approved totals and of the
-pre-1982 red points it was kept from (`centre.versions.APPROVED`, `PRE_1982`, bumped after
-every commit that changes them). An upload's provisional points leave it as it is. The
-lookup uses it only while those versions are current; otherwise the first reader refreshes
-it, under a lock so that two readers never refresh it at once.
+more than the number of players with more, so equal totals share a place. Two tables keep it:
+
+- `PlayerPosition`, each player's approved total as at the last month close;
+- `PositionCount`, how many players have each total, counted at three widths
+  (`COUNT_WIDTHS`): by the total itself (hundredths), by whole point and by hundred points.
+
+A place is then one more than the players of the hundred-point ranges above the player's, of
+the whole-point ranges above it within its hundred, and of the totals above it within its
+whole point: a hundred rows or so of each width, at 40,000 players as at 1,000,000.
+
+Approved totals change when a month is closed (App. E: the close approves the month's
+credits), so the close's last step moves the players it credited (`positions_update`): their
+totals summed again, each count taken from the old total's ranges and given to the new one's.
+That writes a row per player of the month, not per player of the register. Both tables are
+marked with the versions of the approved totals and the pre-1982 red points they were kept
+from (`centre.versions.APPROVED`, `PRE_1982`); a reader finds them current, or counts them
+again from every player's totals (`positions_refresh`), under a lock so that two never do
+at once. An upload's provisional points leave them as they are.
 """
 
 from __future__ import annotations
 
+import json
 from typing import TypedDict
 
 from django.core.cache import cache
 from django.db import connection, transaction
 
-from awards.models import PlayerPosition, PlayerTotals
+from awards.models import PlayerPosition, PlayerTotals, PositionCount
 from centre.versions import APPROVED, PRE_1982, data_version
 from players.models import Player
 
-KEPT_KEY = "kept:positions"
+KEPT_KEY = "kept:positions:counted"
 # Any constant of the project's own: the lock taken by a refresh of the positions.
 _LOCK = 7_140_001
+# The widths of the counts, in hundredths, each a hundred times the one before: a total, a
+# whole point, a hundred points. Every count row is a range of one width.
+COUNT_WIDTHS = (1, 100, 10_000)
+# The players moved by an update, for the statements that follow; dropped at its end.
+_MOVED = "positions_moved"
 
 
 class Kept(TypedDict):
     version: str
-    # The place of a player with no points at all (no totals row).
-    zero: int
+
+
+def player_ids_sql() -> str:
+    """A list of player ids as a table `m(player_id)`, given as one parameter
+    (`player_ids_parameter`) whatever its length: an array on PostgreSQL, whose planner then
+    knows how many there are, a JSON list on SQLite."""
+    if connection.vendor == "postgresql":
+        return "unnest(CAST(%s AS bigint[])) AS m (player_id)"
+    return "(SELECT value AS player_id FROM json_each(%s)) AS m"
+
+
+def player_ids_parameter(player_ids: list[int]) -> object:
+    if connection.vendor == "postgresql":
+        return list(player_ids)
+    return json.dumps(list(player_ids))
+
+
+def _quoted(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _range_of(total: str, width: int) -> str:
+    """SQL for the range of `width` that holds the total `total`: the total divided by the
+    width and rounded down, below zero too (both databases round a division towards zero)."""
+    if width == 1:
+        return total
+    return (
+        f"(CASE WHEN ({total}) >= 0 THEN ({total}) / {width} "
+        f"ELSE -((-({total}) - 1) / {width}) - 1 END)"
+    )
+
+
+def _counted(source: str) -> str:
+    """SQL for the rows (level, bucket, players) counting the totals of `source` (a table or
+    query with a `total` column and a `players` column saying how many players each row is
+    worth: 1, or -1 for a total given up), at every width."""
+    return " UNION ALL ".join(
+        f"SELECT {level} AS level, {_range_of('total', width)} AS bucket, players "  # noqa: S608
+        f"FROM {source}"
+        for level, width in enumerate(COUNT_WIDTHS)
+    )
 
 
 def positions_kept() -> Kept:
-    """The mark of the kept positions, refreshed first if the totals have changed since."""
+    """The mark of the kept positions, counted again first if the totals have changed since."""
     version = data_version(APPROVED, PRE_1982)
     kept = cache.get(KEPT_KEY)
     if kept is not None and kept["version"] == version:
@@ -43,41 +99,134 @@ def positions_kept() -> Kept:
     return positions_refresh(version=version)
 
 
+def _lock(cursor) -> None:
+    if connection.vendor == "postgresql":
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK])
+
+
+def _mark(version: str) -> Kept:
+    kept: Kept = {"version": version}
+    transaction.on_commit(lambda: cache.set(KEPT_KEY, kept, timeout=None))
+    return kept
+
+
 def positions_refresh(*, version: str | None = None) -> Kept:
-    """Every player's approved total and position, in one statement.
+    """Every player's approved total, and the counts of the totals, from every player's
+    totals: for a first reader, or after a change the month close did not make.
 
     `version` is the version of the approved totals read before the refresh began: a change
-    committed while it runs bumps the version past it, so that table is never taken for
-    newer than it is.
+    committed while it runs bumps the version past it, so the tables are never taken for
+    newer than they are.
     """
     if version is None:
         version = data_version(APPROVED, PRE_1982)
-    table = connection.ops.quote_name(PlayerPosition._meta.db_table)
-    totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
-    players = connection.ops.quote_name(Player._meta.db_table)
+    table, counts = _quoted(PlayerPosition), _quoted(PositionCount)
+    totals, players = _quoted(PlayerTotals), _quoted(Player)
     with transaction.atomic(), connection.cursor() as cursor:
+        _lock(cursor)
         if connection.vendor == "postgresql":
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK])
             kept = cache.get(KEPT_KEY)
             if kept is not None and kept["version"] == version:
                 return kept
         # Every player with totals or pre-1982 red points has a row, and a row once written
         # stays (totals are never deleted), so rows are only added or changed; only those
-        # whose total or place moved are written.
+        # whose total moved are written.
         cursor.execute(
-            f"INSERT INTO {table} (player_id, total, position) "  # noqa: S608
-            f"SELECT player_id, total, RANK() OVER (ORDER BY total DESC) FROM ("
-            f"SELECT p.id AS player_id, COALESCE(s.total, 0) + p.pre_1982_red AS total "
+            f"INSERT INTO {table} (player_id, total) "  # noqa: S608
+            f"SELECT p.id, COALESCE(s.total, 0) + p.pre_1982_red "
             f"FROM {players} AS p LEFT JOIN (SELECT player_id, SUM(approved) AS total "
             f"FROM {totals} GROUP BY player_id) AS s ON s.player_id = p.id "
             f"WHERE s.player_id IS NOT NULL OR p.pre_1982_red > 0 "
-            f"OR p.id IN (SELECT player_id FROM {table})) AS summed WHERE true "
-            f"ON CONFLICT (player_id) DO UPDATE "
-            f"SET total = excluded.total, position = excluded.position "
-            f"WHERE {table}.total <> excluded.total OR {table}.position <> excluded.position"
+            f"OR p.id IN (SELECT player_id FROM {table}) "
+            f"ON CONFLICT (player_id) DO UPDATE SET total = excluded.total "
+            f"WHERE {table}.total <> excluded.total"
         )
-        cursor.execute(f"SELECT COUNT(*) FROM {table} WHERE total > 0")  # noqa: S608
-        above_zero = cursor.fetchone()[0]
-    kept: Kept = {"version": version, "zero": above_zero + 1}
-    transaction.on_commit(lambda: cache.set(KEPT_KEY, kept, timeout=None))
-    return kept
+        cursor.execute(f"DELETE FROM {counts}")  # noqa: S608
+        every = f"(SELECT total, 1 AS players FROM {table}) AS kept"  # noqa: S608
+        cursor.execute(
+            f"INSERT INTO {counts} (level, bucket, players) "  # noqa: S608
+            f"SELECT level, bucket, SUM(players) FROM ({_counted(every)}) AS counted "
+            f"GROUP BY level, bucket"
+        )
+    return _mark(version)
+
+
+def positions_update(*, player_ids: list[int], version: str | None = None) -> Kept:
+    """The month close's update: the players it credited (`player_ids`), whose approved
+    totals it changed, with their totals summed again and the counts moved from each old
+    total to the new one. Rows are written for those players and the ranges they leave or
+    join only.
+
+    The same tables as `positions_refresh` as long as they were current before the month's
+    credits were approved (the caller sees to that, `ranks.standings.standings_refresh_at_close`):
+    approving credits is the only way approved totals change. Run again, it finds the
+    players' totals already kept and writes nothing.
+    """
+    if version is None:
+        version = data_version(APPROVED, PRE_1982)
+    table, counts = _quoted(PlayerPosition), _quoted(PositionCount)
+    totals, players = _quoted(PlayerTotals), _quoted(Player)
+    with transaction.atomic(), connection.cursor() as cursor:
+        _lock(cursor)
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE {_MOVED} AS "  # noqa: S608
+            f"SELECT n.player_id, o.total AS old_total, n.total AS new_total FROM ("
+            f"SELECT p.id AS player_id, "
+            f"CAST(COALESCE(SUM(t.approved), 0) + p.pre_1982_red AS BIGINT) AS total "
+            f"FROM {player_ids_sql()} JOIN {players} AS p ON p.id = m.player_id "
+            f"LEFT JOIN {totals} AS t ON t.player_id = p.id "
+            f"GROUP BY p.id, p.pre_1982_red) AS n "
+            f"LEFT JOIN {table} AS o ON o.player_id = n.player_id "
+            f"WHERE o.player_id IS NULL OR o.total <> n.total",
+            [player_ids_parameter(player_ids)],
+        )
+        cursor.execute(
+            f"INSERT INTO {table} (player_id, total) "  # noqa: S608
+            f"SELECT player_id, new_total FROM {_MOVED} WHERE true "
+            f"ON CONFLICT (player_id) DO UPDATE SET total = excluded.total"
+        )
+        moves = (
+            f"(SELECT new_total AS total, 1 AS players FROM {_MOVED} "  # noqa: S608
+            f"UNION ALL SELECT old_total, -1 FROM {_MOVED} WHERE old_total IS NOT NULL) AS moves"
+        )
+        cursor.execute(
+            f"INSERT INTO {counts} (level, bucket, players) "  # noqa: S608
+            f"SELECT level, bucket, SUM(players) FROM ({_counted(moves)}) AS moved "
+            f"GROUP BY level, bucket HAVING SUM(players) <> 0 "
+            f"ON CONFLICT (level, bucket) DO UPDATE "
+            f"SET players = {counts}.players + excluded.players"
+        )
+        # A range the month's players all left counts no one: its row goes.
+        left = (
+            f"(SELECT old_total AS total, 0 AS players FROM {_MOVED} "  # noqa: S608
+            "WHERE old_total IS NOT NULL) AS left_ranges"
+        )
+        cursor.execute(
+            f"DELETE FROM {counts} WHERE players = 0 AND (level, bucket) IN "  # noqa: S608
+            f"(SELECT level, bucket FROM ({_counted(left)}) AS emptied)"
+        )
+        cursor.execute(f"DROP TABLE {_MOVED}")
+    return _mark(version)
+
+
+def position_sql() -> str:
+    """SQL for the place of the player whose id is its one parameter: one more than the
+    players counted above the player's kept total (a total of nothing for a player with no
+    row), read at each width within the range of the next, so that each sum reads a hundred
+    rows or so. Ranges of the widest width have no range around them: all those above count.
+    """
+    table, counts = _quoted(PlayerPosition), _quoted(PositionCount)
+    sums = []
+    for level, width in enumerate(COUNT_WIDTHS):
+        within = ""
+        if level + 1 < len(COUNT_WIDTHS):
+            wider = COUNT_WIDTHS[level + 1]
+            within = f" AND c.bucket < ({_range_of('t.total', wider)} + 1) * {wider // width}"
+        sums.append(
+            f"COALESCE((SELECT SUM(c.players) FROM {counts} AS c WHERE c.level = {level} "  # noqa: S608
+            f"AND c.bucket > {_range_of('t.total', width)}{within}), 0)"
+        )
+    return (
+        f"SELECT 1 + {' + '.join(sums)} FROM (SELECT COALESCE((SELECT total FROM {table} "  # noqa: S608
+        f"WHERE player_id = %s), 0) AS total) AS t"
+    )

@@ -64,10 +64,11 @@ def test_positions_are_kept_for_every_player_and_shared_by_equal_totals(club_a, 
     places = [player_position(player=p) for p in (first, second, equal, nothing)]
 
     assert places == [1, 2, 2, 4]
-    assert dict(PlayerPosition.objects.values_list("player_id", "position")) == {
-        first.pk: 1,
-        second.pk: 2,
-        equal.pk: 2,
+    # Each credited player's total is kept; the places are counted from them as they are read.
+    assert dict(PlayerPosition.objects.values_list("player_id", "total")) == {
+        first.pk: 300,
+        second.pk: 100,
+        equal.pk: 100,
     }
 
 
