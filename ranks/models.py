@@ -20,13 +20,23 @@ class Promotion(models.Model):
     certificate is for the rank they now hold (1.8).
     """
 
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="promotions")
+    # No index of the player alone, nor of the club alone: promoted_once_per_rank's index
+    # and the (club, period) index begin with them, and each index is written again for
+    # every promotion a close records.
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="promotions", db_index=False
+    )
     rank_order = models.PositiveSmallIntegerField()
     rank_name = models.CharField(max_length=40)
     period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
     # The home club at the close: its secretary receives the certificate (1.8) and lists it.
     club = models.ForeignKey(
-        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="promotions"
+        Club,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="promotions",
+        db_index=False,
     )
     # Lifetime approved points at the close by the scheme's point kind, in hundredths
     # ({"green": 12000, "red": 800, "gold": 0}), and the pre-1982 red points used (ABF).
@@ -169,7 +179,9 @@ class YearStanding(models.Model):
     """
 
     year = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # Read by year only; one_standing_per_year's index (year, player) finds a player's row.
+    # No index of the player alone: the close writes every index of each row it updates.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", db_index=False)
     green = models.BigIntegerField()
     red = models.BigIntegerField()
     gold = models.BigIntegerField()

@@ -1,15 +1,18 @@
 """Every approval at the month close writes each index of the ledger again (the state is in
 one of them), so the ledger has no index that another already gives: none whose columns
-begin another's. The players' rank, written for thousands of players at a close, is in no
-index of theirs, and on PostgreSQL their pages keep room for it (a heap-only update); so do
-the pages of the players' totals, which every credit and every approval adds to. An upload's
-file and preview, written and read whole, are compressed with lz4 where the server has it."""
+begin another's, nor have the promotions and standings it writes for each player credited.
+The players' rank, written for thousands of players at a close, is in no index of theirs,
+and on PostgreSQL their pages keep room for it (a heap-only update); so do the pages of the
+players' totals, which every credit and every approval adds to, and those of the national
+positions. An upload's file and preview, written and read whole, are compressed with lz4
+where the server has it."""
 
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from awards.models import Credit, CreditUpload, PlayerPosition, PlayerTotals
+from awards.models import Credit, CreditUpload, PlayerPosition, PlayerTotals, PositionCount
 from players.models import Player
+from ranks.models import Promotion, YearStanding
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +66,7 @@ def test_the_players_pages_keep_room_for_the_rank_s_update():
         )
         (options,) = cursor.fetchone()
 
-    assert "fillfactor=80" in (options or [])
+    assert "fillfactor=60" in (options or [])
 
 
 @pytest.mark.postgres
@@ -119,3 +122,23 @@ def test_an_upload_s_file_and_preview_are_compressed_with_lz4_where_the_server_h
         compression = dict(cursor.fetchall())
 
     assert compression == {"content": "l", "preview": "l"}
+
+
+def test_the_rows_the_close_writes_for_each_player_it_credits_repeat_no_index():
+    """A close records a promotion and writes the year's standing of each player it credited:
+    every index of theirs is written for each, so none repeats the first columns of another."""
+    for model in (Promotion, YearStanding):
+        assert _repeats(_indexes(model._meta.db_table)) == [], model.__name__
+
+
+@pytest.mark.postgres
+def test_the_counts_of_the_positions_keep_room_for_their_updates():
+    if connection.vendor != "postgresql":
+        pytest.skip("a fill factor is PostgreSQL's: set DATABASE_URL=postgres://...")
+    table = PositionCount._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [table])
+        (options,) = cursor.fetchone()
+
+    assert "fillfactor=50" in (options or [])
+    assert _indexes(table) == {f"{table}_pkey": ("level", "bucket")}
