@@ -164,11 +164,17 @@ def _lines_as_rows(value: Any) -> Any:
     lines = value.get("lines") if isinstance(value, dict) else None
     if not isinstance(lines, list) or not lines or not isinstance(lines[0], dict):
         return value
-    keys = lines[0].keys()
-    if len(keys) < 2 or any(not isinstance(line, dict) or line.keys() != keys for line in lines):
+    keys = list(lines[0])
+    if len(keys) < 2:
         return value
-    row = itemgetter(*keys)
-    return {**value, "lines": {"keys": list(keys), "rows": [row(line) for line in lines]}}
+    try:
+        rows = list(map(itemgetter(*keys), lines))
+    except (KeyError, TypeError):  # a line without one of the keys, or not an object
+        return value
+    # Every line has each key of the first: as many keys in all, and none has another.
+    if sum(map(len, lines)) != len(keys) * len(lines):
+        return value
+    return {**value, "lines": {"keys": keys, "rows": rows}}
 
 
 def _rows_as_lines(value: Any) -> Any:

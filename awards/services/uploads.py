@@ -65,7 +65,7 @@ def one_of_one_parameter(
     column = f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(field).column)}"
     return RawSQL(  # noqa: S611 (the values are a parameter; the column and `cast` are names)
         f"{column} = ANY(CAST(string_to_array(%s, ',') AS {cast}[]))",
-        (",".join(str(value) for value in values),),
+        (",".join(map(str, values)),),
         output_field=BooleanField(),
     )
 
