@@ -219,14 +219,16 @@ class NamePrefixMatches:
     three words none of which starts another cannot all start two names, so there are never
     more than two branches.
 
-    Each branch is a range of players migration 0008's indexes: the family names' range
-    walked in name order, which stops at the page's last row (a given-name prefix beside it
-    is checked in the same index); a given name alone is its range of the given names. A
-    page is one statement with the count and the players' home clubs: each branch read up
-    to LOOKUP_COUNT_LIMIT + 1 rows in its index's order for the count and up to the page's
-    last row in name order for the page, whatever the register's size or where the name
-    falls in the alphabet. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are
-    more), so that a name as common as "S" never counts the whole register.
+    Each branch is a range of players migration 0008's indexes (the family names', with a
+    given-name prefix beside it checked in the same index, or the given names'). A page is
+    one statement with the count and the players' home clubs: each branch is counted up to
+    LOOKUP_COUNT_LIMIT + 1 rows in its index's order, and its page is its family names'
+    range walked in name order to the page's last row, or, for a branch with a given-name
+    prefix and no more rows than are counted, those rows sorted: whatever the register's
+    size or where the name falls in the alphabet, each part stops at its limit of matches,
+    and only a branch with more matches than are counted is walked past names that do not
+    match. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more), so that
+    a name as common as "S" never counts the whole register.
     """
 
     ordered = True
@@ -245,63 +247,86 @@ class NamePrefixMatches:
 
     def _read(self, start: int, stop: int) -> list[Player]:
         """The matches from `start` up to `stop` in name order, with their home clubs, and
-        the count kept: one statement."""
+        the count kept: one statement, built of the model's own names and expressions (the
+        words are its parameters)."""
         if connection.vendor == "postgresql":
             family, given = 'UPPER(family_name) COLLATE "C"', 'UPPER(given_names) COLLATE "C"'
         else:
             family, given = "UPPER(family_name)", "UPPER(given_names)"
         quote = connection.ops.quote_name
         players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
+        number = quote("abf_number")
+        keys = f"family_key, given_key, {number}"
         columns = ", ".join(quote(field.column) for field in _LISTED)
-        counted, listed, params, page_params = [], [], [], []
-        for family_prefix, given_prefix in self.branches:
+        rows = (
+            f"SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
+            f"{columns} FROM {players}"
+        )
+        parts, counted, pages, params, page_params = [], [], [], [], []
+        for index, (family_prefix, given_prefix) in enumerate(self.branches):
             where, args = [], []
             for key, prefix in ((family, family_prefix), (given, given_prefix)):
                 if prefix is not None:
                     where.append(f"{key} >= %s AND {key} < %s")
                     args += _prefix_range(prefix)
-            # Each part in an index's order, so that its scan stops at its limit: the
-            # count's in the order of the longer prefix's index, the page's in name order.
-            walked = given if len(given_prefix or "") > len(family_prefix or "") else family
             condition = " AND ".join(where)
-            counted.append(
-                f"SELECT * FROM (SELECT abf_number FROM {players} WHERE {condition} "  # noqa: S608
-                f"ORDER BY {walked} LIMIT %s) AS part"
+            # The count: the branch's first LOOKUP_COUNT_LIMIT + 1 numbers in the order of
+            # the index of its longer prefix, which stops there.
+            walked = given if len(given_prefix or "") > len(family_prefix or "") else family
+            part = f"part{index}"
+            parts.append(
+                f"{part} AS (SELECT {number} FROM {players} WHERE {condition} "  # noqa: S608
+                f"ORDER BY {walked} LIMIT %s)"
             )
             params += [*args, LOOKUP_COUNT_LIMIT + 1]
-            listed.append(
-                f"SELECT * FROM (SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
-                f"{columns} FROM {players} WHERE {condition} "
-                f"ORDER BY 1, 2, 3 LIMIT %s) AS part"
+            counted.append(f"SELECT {number} FROM {part}")  # noqa: S608
+            # The page: a family name's range is walked in name order up to the page's end.
+            # A branch with a given-name prefix is not in that order: with no more rows than
+            # are counted, its page is those players sorted; only with more is it walked
+            # (its family names' range with the given names checked in the same index, or
+            # every name for a given name alone), where the matches are not rare.
+            walk = f"SELECT * FROM ({rows} WHERE {condition} "  # noqa: S608
+            if given_prefix is None:
+                pages.append(f"{walk}ORDER BY {keys} LIMIT %s) AS walked{index}")
+                page_params += [*args, stop]
+                continue
+            whole = f"(SELECT COUNT(*) FROM {part}) <= {LOOKUP_COUNT_LIMIT:d}"  # noqa: S608
+            pages.append(
+                f"SELECT * FROM ({rows} WHERE {number} IN "  # noqa: S608
+                f"(SELECT {number} FROM {part}) AND {whole} "
+                f"ORDER BY {keys} LIMIT %s) AS whole{index}"
             )
-            page_params += [*args, stop]
-        listed_columns = ", ".join(f"page.{quote(field.column)}" for field in _LISTED)
+            pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
+            page_params += [stop, *args, stop]
+        listed = ", ".join(f"page.{quote(field.column)}" for field in _LISTED)
         sql = (
-            f"SELECT found.count, {listed_columns}, club.number, club.name FROM "  # noqa: S608
-            f"(SELECT COUNT(*) AS count FROM ({' UNION '.join(counted)}) AS matches) AS found "
-            f"LEFT JOIN (SELECT * FROM ({' UNION '.join(listed)}) AS matches "
-            f"ORDER BY 1, 2, 3 LIMIT %s OFFSET %s) AS page ON 1 = 1 "
+            f"WITH {', '.join(parts)} "  # noqa: S608
+            f"SELECT (SELECT COUNT(*) FROM ({' UNION '.join(counted)}) AS matches), "
+            f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
+            f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
+            f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "
             f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
-            f"ORDER BY page.family_key, page.given_key, page.abf_number"
+            f"ORDER BY page.family_key, page.given_key, page.{number}"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
-            rows = cursor.fetchall()
-        self._count = rows[0][0]
-        found = []
-        for row in rows:
+            found = cursor.fetchall()
+        self._count = found[0][0]
+        names = [field.attname for field in _LISTED]
+        players_found = []
+        for row in found:
             if row[1] is None:
                 continue  # no page: the count alone
-            player = Player.from_db(
-                connection.alias, [field.attname for field in _LISTED], row[1 : 1 + len(_LISTED)]
-            )
+            player = Player.from_db(connection.alias, names, row[1 : 1 + len(names)])
             if player.home_club_id is not None:
-                number, name = row[1 + len(_LISTED) :]
+                club_number, club_name = row[1 + len(names) :]
                 player.home_club = Club.from_db(
-                    connection.alias, ["id", "number", "name"], (player.home_club_id, number, name)
+                    connection.alias,
+                    ["id", "number", "name"],
+                    (player.home_club_id, club_number, club_name),
                 )
-            found.append(player)
-        return found
+            players_found.append(player)
+        return players_found
 
     def count(self) -> int:
         if self._count is None:

@@ -89,3 +89,25 @@ def test_a_lookup_of_two_words_seeks_a_late_name_in_the_prefix_indexes_of_the_na
     assert "players_given_prefix_upper" in plans[0] or "players_name_order_upper" in plans[0]
     assert "trgm" not in plans[0], plans[0]
     assert "players_pla_family" not in plans[0], plans[0]
+
+
+@pytest.mark.usefixtures("adams_and_a_late_name")
+def test_a_two_word_name_with_few_matches_is_not_walked_again_for_its_page():
+    from django.test.utils import CaptureQueriesContext
+
+    from awards.selectors import players_lookup
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(family_name="Adams150", given_names="Zed")
+    with CaptureQueriesContext(connection) as queries:
+        found = players_lookup(query="zed adams", limit=25)
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE) {queries.captured_queries[0]['sql']}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+
+    # The Adams are 301, Zed one of them: the page is the one counted, sorted, and the
+    # walk of the family names' range in name order (for a branch with more matches than
+    # are counted) is never started.
+    assert [(p.given_names, p.family_name) for p in found] == [("Zed", "Adams150")]
+    assert "One-Time Filter" in plan, plan
+    assert "never executed" in plan, plan
