@@ -1,6 +1,5 @@
 """Promotions at the month close and the club's monthly report (1.4.3, 1.4.4, 1.8, 1.9)."""
 
-import json
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from django.db.models import Case, F, Sum, Value, When
 from django.db.models.functions import Greatest
 
 from awards.models import Credit, Event, PlayerTotals
+from awards.services.positions import player_ids_parameter, player_in_sql
 from centre.mail import email_once
 from centre.models import Period
 from centre.schemes import current_scheme
@@ -70,20 +70,6 @@ _RANK_REACHED = rank_order_sql(
 )
 
 
-def _candidates_sql() -> str:
-    """A list of player ids as a table `c(id)`, given as one parameter whatever its size: an
-    array on PostgreSQL (whose planner then knows its length), a JSON list on SQLite."""
-    if connection.vendor == "postgresql":
-        return "unnest(CAST(%s AS bigint[])) AS c (id)"
-    return "(SELECT value AS id FROM json_each(%s)) AS c"
-
-
-def _candidates_parameter(player_ids: list[int]) -> object:
-    if connection.vendor == "postgresql":
-        return list(player_ids)
-    return json.dumps(list(player_ids))
-
-
 # The chunk's players with something to record, found once so that every statement of the
 # chunk reads the same answer; a temporary table, dropped at the chunk's end.
 _REACHED = "ranks_reached"
@@ -96,8 +82,11 @@ def _reached_sql(*, everyone: bool) -> str:
 
     The chunk is a range of player ids, read whole (the planner scans it rather than looking
     players up one by one); unless `everyone`, only the players of the given list within it
-    are kept. Parameters: the rank names, twice the list (unless `everyone`) and the range,
-    then the One Thousand Club's total.
+    are read, the list tested with `= ANY` (awards.services.positions.player_in_sql) so that
+    the planner knows its length and reads their rows by an index when they are few, or in
+    one pass with the list hashed when they are many, never hashing every player's totals to
+    join them to it. Parameters: the rank names, twice the list (unless `everyone`) and the
+    range, then the One Thousand Club's total.
     """
     player = Player._meta.db_table
     totals = PlayerTotals._meta.db_table
@@ -108,23 +97,20 @@ def _reached_sql(*, everyone: bool) -> str:
         for colour in colours
     )
     points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
-    # The list, when given, is joined rather than tested with IN, so that its players and
-    # their totals are read in one pass each, not looked up one by one.
-    listed = "" if everyone else f"{_candidates_sql()} JOIN "
-    totals_listed = "" if everyone else " ON x.player_id = c.id"
-    players_listed = "" if everyone else " ON p.id = c.id"
+    totals_listed = "" if everyone else f"{player_in_sql('x.player_id')} AND "
+    players_listed = "" if everyone else f"{player_in_sql('p.id')} AND "
     # Each player's points are summed once, then the ladder is tried on plain numbers.
     materialized = "MATERIALIZED " if connection.vendor == "postgresql" else ""
     return (
         f"CREATE TEMPORARY TABLE {_REACHED} AS "  # noqa: S608
         f"WITH ladder (rank_order, rank_name) AS (VALUES {ladder}), "
-        f"s AS (SELECT x.player_id, {sums} FROM {listed}{totals} x{totals_listed} "
-        "WHERE x.player_id BETWEEN %s AND %s GROUP BY x.player_id), "
+        f"s AS (SELECT x.player_id, {sums} FROM {totals} x "
+        f"WHERE {totals_listed}x.player_id BETWEEN %s AND %s GROUP BY x.player_id), "
         f"t AS {materialized}("
         "SELECT p.id AS player_id, p.rank_order AS held, p.pre_1982_red AS pre, "
         f"p.home_club_id AS club_id, {points} "
-        f"FROM {listed}{player} p{players_listed} "
-        "LEFT JOIN s ON s.player_id = p.id WHERE p.id BETWEEN %s AND %s), "
+        f"FROM {player} p LEFT JOIN s ON s.player_id = p.id "
+        f"WHERE {players_listed}p.id BETWEEN %s AND %s), "
         f"ranked AS (SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
         "SELECT r.*, l.rank_name FROM ranked r LEFT JOIN ladder l ON l.rank_order = r.reached "
         "WHERE r.reached > r.held OR r.green + r.red + r.gold + r.pre >= %s"
@@ -148,7 +134,7 @@ def _promote_chunk(
     # The list itself unless everyone in the range is in it, then the range of ids.
     chunk = [player_ids[0], player_ids[-1]]
     if not everyone:
-        chunk.insert(0, _candidates_parameter(player_ids))
+        chunk.insert(0, player_ids_parameter(player_ids))
     stamp = connection.ops.adapt_datetimefield_value(now)
     promotion = Promotion._meta.db_table
     member = OneThousandClubMember._meta.db_table

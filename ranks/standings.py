@@ -36,7 +36,7 @@ from awards.models import Credit, Grant, PlayerTotals
 from awards.services.positions import (
     KEPT_KEY,
     player_ids_parameter,
-    player_ids_sql,
+    player_in_sql,
     positions_refresh,
     positions_update,
 )
@@ -219,8 +219,8 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
         cursor.execute(
             f"CREATE TEMPORARY TABLE {_SUMMED} AS SELECT x.player_id, {columns} "  # noqa: S608
-            f"FROM {player_ids_sql()} JOIN {totals} AS x ON x.player_id = m.player_id "
-            f"WHERE x.year <= %s GROUP BY x.player_id",
+            f"FROM {totals} AS x WHERE {player_in_sql('x.player_id')} AND x.year <= %s "
+            f"GROUP BY x.player_id",
             [*([year, year] * len(COLOURS)), player_ids_parameter(player_ids), year],
         )
         cursor.execute(
@@ -279,8 +279,10 @@ def standings_refresh_at_close(*, period: Period) -> None:
     )
     if has_feature(STANDINGS):
         # A scheme without the McCutcheon standings keeps the national positions only.
-        later = PlayerTotals.objects.filter(year__gt=period.year).values_list("year", flat=True)
-        for year in [period.year, *sorted(set(later.distinct().order_by()))]:
+        # A later year has totals only once a month of it has taken credits: its periods
+        # say which years to look at, without reading the totals.
+        later = Period.objects.filter(year__gt=period.year).values_list("year", flat=True)
+        for year in [period.year, *sorted(set(later))]:
             if _kept_with(cache.get(_kept_key(year)), version):
                 standings_update(year=year, player_ids=credited, version=version)
             else:

@@ -49,13 +49,14 @@ class Kept(TypedDict):
     version: str
 
 
-def player_ids_sql() -> str:
-    """A list of player ids as a table `m(player_id)`, given as one parameter
-    (`player_ids_parameter`) whatever its length: an array on PostgreSQL, whose planner then
-    knows how many there are, a JSON list on SQLite."""
+def player_in_sql(column: str) -> str:
+    """SQL testing that `column` is one of a list of player ids given as one parameter
+    (`player_ids_parameter`) whatever its length: `= ANY` of an array on PostgreSQL, whose
+    planner then knows how many there are and reads their rows by an index or, when they
+    are many, in one pass testing each row against the list hashed; a JSON list on SQLite."""
     if connection.vendor == "postgresql":
-        return "unnest(CAST(%s AS bigint[])) AS m (player_id)"
-    return "(SELECT value AS player_id FROM json_each(%s)) AS m"
+        return f"{column} = ANY(CAST(%s AS bigint[]))"
+    return f"{column} IN (SELECT value FROM json_each(%s))"  # noqa: S608
 
 
 def player_ids_parameter(player_ids: list[int]) -> object:
@@ -168,17 +169,20 @@ def positions_update(*, player_ids: list[int], version: str | None = None) -> Ke
     totals, players = _quoted(PlayerTotals), _quoted(Player)
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor)
+        # Each of the three tables is read for the listed players only (the list is given to
+        # each), not joined whole to the list.
+        ids = player_ids_parameter(player_ids)
         cursor.execute(
             f"CREATE TEMPORARY TABLE {_MOVED} AS "  # noqa: S608
-            f"SELECT n.player_id, o.total AS old_total, n.total AS new_total FROM ("
-            f"SELECT p.id AS player_id, "
-            f"CAST(COALESCE(SUM(t.approved), 0) + p.pre_1982_red AS BIGINT) AS total "
-            f"FROM {player_ids_sql()} JOIN {players} AS p ON p.id = m.player_id "
-            f"LEFT JOIN {totals} AS t ON t.player_id = p.id "
-            f"GROUP BY p.id, p.pre_1982_red) AS n "
-            f"LEFT JOIN {table} AS o ON o.player_id = n.player_id "
-            f"WHERE o.player_id IS NULL OR o.total <> n.total",
-            [player_ids_parameter(player_ids)],
+            f"SELECT p.id AS player_id, o.total AS old_total, "
+            f"CAST(COALESCE(s.total, 0) + p.pre_1982_red AS BIGINT) AS new_total "
+            f"FROM {players} AS p LEFT JOIN (SELECT t.player_id, SUM(t.approved) AS total "
+            f"FROM {totals} AS t WHERE {player_in_sql('t.player_id')} GROUP BY t.player_id) "
+            f"AS s ON s.player_id = p.id "
+            f"LEFT JOIN {table} AS o ON o.player_id = p.id AND {player_in_sql('o.player_id')} "
+            f"WHERE {player_in_sql('p.id')} "
+            f"AND (o.player_id IS NULL OR o.total <> COALESCE(s.total, 0) + p.pre_1982_red)",
+            [ids, ids, ids],
         )
         cursor.execute(
             f"INSERT INTO {table} (player_id, total) "  # noqa: S608

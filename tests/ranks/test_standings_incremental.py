@@ -153,6 +153,7 @@ def test_a_close_of_an_earlier_year_keeps_the_later_years_ranks_at_1_january(
     rng = random.Random(7)
     players = _draw_register(rng, club_a, 60, 2026)
     december = Period.objects.create(year=2025, month=12)
+    Period.objects.create(year=2026, month=1)  # the month that took 2026's points so far
     with django_capture_on_commit_callbacks(execute=True):
         standings_refresh(year=2025)
         standings_refresh(year=2026)
