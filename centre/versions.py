@@ -6,6 +6,11 @@ a page between the two stores it under a version that the second bump leaves beh
 reader that sees the last version also sees the committed data. A version starts from the
 clock, so a cache that was emptied never hands out a number an older page was stored under.
 The cache must be one for every process that writes (Redis in production, REDIS_URL).
+
+A request reads every version once, at its first public read, in the same round trip as the
+value it looks for and the marks of kept tables (`read_along`): its public reads all name the
+same versions, and each one after the first costs one round trip of its own at most. A change
+made in the request forgets what it read.
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from asgiref.local import Local
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.db import transaction
 
 # The approved totals (they change at a month close), the lifetime totals (approved and
@@ -26,21 +33,83 @@ PLAYERS = "players"
 # The pre-1982 red points, on which the rank at 1 January of the standings depends (1.8).
 PRE_1982 = "pre_1982"
 
+NAMES = (APPROVED, LIFETIME, PLAYERS, PRE_1982)
+
 _PREFIX = "data-version:"
+_VERSION_KEYS = tuple(_PREFIX + name for name in NAMES)
+
+# The cache keys of marks read with the versions, once a request (`read_along`).
+_ALONG: set[str] = set()
+# What the current request has read of the versions and the marks; None outside a request.
+_request = Local()
+_ABSENT = object()
+
+
+def read_along(key: str) -> None:
+    """Read the cache's `key` (a kept table's mark of the versions it was kept from) with the
+    versions, once a request."""
+    _ALONG.add(key)
+
+
+def _request_began(**kwargs: object) -> None:
+    _request.read = {}
+
+
+def _request_ended(**kwargs: object) -> None:
+    _request.read = None
+
+
+request_started.connect(_request_began, dispatch_uid="centre.versions.began")
+request_finished.connect(_request_ended, dispatch_uid="centre.versions.ended")
+
+
+def forget() -> None:
+    """Drop what the current request has read of the versions and marks (a change of them)."""
+    if getattr(_request, "read", None) is not None:
+        _request.read = {}
+
+
+def _read(key: str | None) -> tuple[dict[str, object], object]:
+    """Every version and mark, and the cache's value of `key` (None: none), in one round trip;
+    in a request, the versions and marks as it first read them."""
+    known = getattr(_request, "read", None)
+    if known:
+        found = cache.get(key) if key is not None else None
+        return known, found
+    keys = [*_VERSION_KEYS, *sorted(_ALONG)] + ([key] if key is not None else [])
+    found = cache.get_many(keys)
+    for version in _VERSION_KEYS:
+        if version not in found:
+            cache.add(version, time.time_ns(), timeout=None)
+            found[version] = cache.get(version)
+    read = {name: found.get(name, _ABSENT) for name in keys if name != key}
+    if known is not None:
+        _request.read = read
+    return read, found.get(key) if key is not None else None
+
+
+def _stamp(read: dict[str, object], names: tuple[str, ...]) -> str:
+    return "-".join(str(read[_PREFIX + name]) for name in names)
 
 
 def data_version(*names: str) -> str:
     """The current versions of `names`, as one string for a cache key."""
-    keys = [_PREFIX + name for name in names]
-    found = cache.get_many(keys)
-    for key in keys:
-        if key not in found:
-            cache.add(key, time.time_ns(), timeout=None)
-            found[key] = cache.get(key)
-    return "-".join(str(found[key]) for key in keys)
+    read, _ = _read(None)
+    return _stamp(read, names)
+
+
+def data_version_and_mark(names: tuple[str, ...], key: str) -> tuple[str, object]:
+    """`data_version(*names)` and the cache's value of `key`, a mark registered by
+    `read_along` (None when it is not in the cache), in one read of the cache."""
+    read, _ = _read(None)
+    mark = read.get(key, _ABSENT)
+    if mark is _ABSENT:  # not registered, or not in the cache
+        mark = None if key in _ALONG else cache.get(key)
+    return _stamp(read, names), mark
 
 
 def _bump(names: tuple[str, ...]) -> None:
+    forget()
     for name in names:
         key = _PREFIX + name
         try:
@@ -64,13 +133,16 @@ T = TypeVar("T")
 
 
 def public_cached(key: str, build: Callable[[], T], *, versions: tuple[str, ...]) -> T:
-    """What `build` returns for a public read, kept in the cache under `key` and the current
-    versions of the data it reads; built again whenever one of them has moved on."""
-    stamp = data_version(*versions)  # first: the data read after it is at least as new
+    """What `build` returns for a public read, kept in the cache under `key` with the current
+    versions of the data it reads; built again whenever one of them has moved on. One round
+    trip to the cache when it is current (the versions and the value read together)."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-    full = f"public:{digest}:{stamp}"
-    value = cache.get(full)
-    if value is None:
-        value = build()
-        cache.set(full, value, PUBLIC_TIMEOUT)
+    full = f"public:{digest}"
+    # The versions first (or with it): the data read after them is at least as new.
+    read, held = _read(full)
+    stamp = _stamp(read, versions)
+    if isinstance(held, tuple) and held[0] == stamp:
+        return held[1]
+    value = build()
+    cache.set(full, (stamp, value), PUBLIC_TIMEOUT)
     return value

@@ -19,7 +19,6 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from awards.calculators import RULES, default_rules, event_answer, is_abf_edition, takes_events
@@ -28,6 +27,7 @@ from awards.serializers import (
     CalculatorRequestSerializer,
     CalculatorResponseSerializer,
 )
+from centre.throttling import ScopedRateThrottle
 from scheme import SCHEMES, Scheme
 from scheme.abf import compute_awards
 from scheme.abf.calculator import CALCULATOR_EXAMPLES

@@ -12,10 +12,10 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from awards.calculators import SCHEME, rank_answer, rank_schemes, scheme_by_code, single_values
+from centre.throttling import ScopedRateThrottle
 
 # DRF's own query parameter (?format=json), not the scheme's.
 FORMAT = "format"

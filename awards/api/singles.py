@@ -9,10 +9,10 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from awards.serializers import LABEL_LENGTH, RankingField
+from centre.throttling import ScopedRateThrottle
 from scheme.abf import DEFAULT_RULES, RULE_SETS
 from scheme.abf.singles import singles_outright
 from scheme.abf.validation import MAX_CONTESTANTS, MAX_SESSIONS, MAX_TABLES

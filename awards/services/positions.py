@@ -32,10 +32,19 @@ from django.core.cache import cache
 from django.db import connection, transaction
 
 from awards.models import PlayerPosition, PlayerTotals, PositionCount
-from centre.versions import APPROVED, PRE_1982, data_version
+from centre.versions import (
+    APPROVED,
+    PRE_1982,
+    data_version,
+    data_version_and_mark,
+    forget,
+    read_along,
+)
 from players.models import Player
 
 KEPT_KEY = "kept:positions:counted"
+# A reader of a place compares this mark with the versions: both in one read of the cache.
+read_along(KEPT_KEY)
 # Any constant of the project's own: the lock taken by a refresh of the positions.
 _LOCK = 7_140_001
 # The widths of the counts, in hundredths, each a hundred times the one before: a total, a
@@ -93,8 +102,7 @@ def _counted(source: str) -> str:
 
 def positions_kept() -> Kept:
     """The mark of the kept positions, counted again first if the totals have changed since."""
-    version = data_version(APPROVED, PRE_1982)
-    kept = cache.get(KEPT_KEY)
+    version, kept = data_version_and_mark((APPROVED, PRE_1982), KEPT_KEY)
     if kept is not None and kept["version"] == version:
         return kept
     return positions_refresh(version=version)
@@ -107,7 +115,12 @@ def _lock(cursor) -> None:
 
 def _mark(version: str) -> Kept:
     kept: Kept = {"version": version}
-    transaction.on_commit(lambda: cache.set(KEPT_KEY, kept, timeout=None))
+
+    def keep() -> None:
+        cache.set(KEPT_KEY, kept, timeout=None)
+        forget()  # a later read of this request sees the new mark
+
+    transaction.on_commit(keep)
     return kept
 
 
