@@ -46,10 +46,12 @@ class RedisCache(redis.RedisCache):
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:
-    """`RedisCache.count` on any cache: another backend adds and increments (the tests' and
-    the demo's memory cache, one process)."""
-    if isinstance(cache, RedisCache):
-        return cache.count(key, timeout)
+    """`RedisCache.count` on any cache (Django's `cache`, a proxy of the configured one, too):
+    another backend adds and increments (the tests' and the demo's memory cache, one
+    process)."""
+    counter = getattr(cache, "count", None)
+    if counter is not None:
+        return counter(key, timeout)
     cache.add(key, 0, timeout)
     try:
         return cache.incr(key)

@@ -132,10 +132,17 @@ PUBLIC_TIMEOUT = 60 * 60
 T = TypeVar("T")
 
 
-def public_cached(key: str, build: Callable[[], T], *, versions: tuple[str, ...]) -> T:
+def public_cached(
+    key: str,
+    build: Callable[[], T],
+    *,
+    versions: tuple[str, ...],
+    keep: Callable[[T], bool] | None = None,
+) -> T:
     """What `build` returns for a public read, kept in the cache under `key` with the current
     versions of the data it reads; built again whenever one of them has moved on. One round
-    trip to the cache when it is current (the versions and the value read together)."""
+    trip to the cache when it is current (the versions and the value read together). A value
+    that `keep` refuses (an answer to input that was refused) is returned, not kept."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]
     full = f"public:{digest}"
     # The versions first (or with it): the data read after them is at least as new.
@@ -144,5 +151,6 @@ def public_cached(key: str, build: Callable[[], T], *, versions: tuple[str, ...]
     if isinstance(held, tuple) and held[0] == stamp:
         return held[1]
     value = build()
-    cache.set(full, (stamp, value), PUBLIC_TIMEOUT)
+    if keep is None or keep(value):
+        cache.set(full, (stamp, value), PUBLIC_TIMEOUT)
     return value

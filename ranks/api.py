@@ -10,9 +10,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre import params
-from centre.schemes import point_kind_choices
+from centre.schemes import current_scheme, point_kind_choices
+from centre.versions import public_cached
 from ranks.selectors import all_time_top, one_thousand_club
-from ranks.standings import GROUPS, mccutcheon_cached, standings_cached
+from ranks.standings import GROUPS, SHOWN, mccutcheon_cached, standings_cached
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
 
@@ -59,14 +60,14 @@ class StandingsApi(APIView):
         query = StandingsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         values = query.validated_data
-        rows = standings_cached(
-            year=year,
-            colour=values.get("colour"),
-            state=values.get("state"),
-            group=values.get("group"),
-            limit=values["limit"],
+        choice = {name: values.get(name) for name in ("colour", "state", "group", "limit")}
+        # The rows as they are sent, kept while the data they show is current.
+        body = public_cached(
+            f"standings-api:{current_scheme().code}:{year}:{sorted(choice.items())}",
+            lambda: list(StandingSerializer(standings_cached(year=year, **choice), many=True).data),
+            versions=SHOWN,
         )
-        return Response(StandingSerializer(rows, many=True).data)
+        return Response(body)
 
 
 class GroupLeadersSerializer(serializers.Serializer):

@@ -426,7 +426,7 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
 
 
 # The data the standings pages and API show: the kept rows above, the players' details.
-_SHOWN = (APPROVED, PRE_1982, PLAYERS)
+SHOWN = (APPROVED, PRE_1982, PLAYERS)
 
 
 def standings_cached(
@@ -441,7 +441,7 @@ def standings_cached(
     return public_cached(
         f"standings:{year}:{colour}:{state}:{group}:{limit}",
         lambda: year_standings(year=year, colour=colour, state=state, group=group, limit=limit),
-        versions=_SHOWN,
+        versions=SHOWN,
     )
 
 
@@ -450,5 +450,5 @@ def mccutcheon_cached(*, year: int, places: int = 3) -> tuple[list[Standing], li
     return public_cached(
         f"mccutcheon:{year}:{places}",
         lambda: mccutcheon(year=year, places=places),
-        versions=_SHOWN,
+        versions=SHOWN,
     )

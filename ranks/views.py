@@ -1,20 +1,26 @@
 """The documents of ranks and reports, and the public standings."""
 
+from dataclasses import dataclass
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from centre import params
 from centre.access import club_for
 from centre.models import Role
 from centre.permissions import role_required
 from centre.responses import file_response
+from centre.schemes import current_scheme
+from centre.versions import public_cached
 from ranks import documents
 from ranks.forms import StandingsForm
 from ranks.models import ClubMonthlyReport, Promotion
 from ranks.ranking_reports import report_csv, report_pdf, reports_visible_to
 from ranks.selectors import ALL_TIME_TOP, all_time_top, one_thousand_club
-from ranks.standings import mccutcheon_cached, standings_cached
+from ranks.standings import SHOWN, mccutcheon_cached, standings_cached
 
 DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
@@ -83,12 +89,32 @@ def standings_now(request: HttpRequest) -> HttpResponse:
 
 
 def standings(request: HttpRequest, year: int) -> HttpResponse:
-    """Public: the year's McCutcheon leaders by ranking group, and a top list."""
+    """Public: the year's McCutcheon leaders by ranking group, and a top list. The page's
+    content is the same for every reader of the same choice: it is kept whole, rendered,
+    while the data it shows is current (a choice the form refuses is answered, not kept)."""
     year = params.year(year)
+    asked = [request.GET.get(name, "") for name in StandingsForm.base_fields]
+    content = public_cached(
+        f"standings-page:{current_scheme().code}:{year}:{asked}",
+        lambda: _standings_content(request, year),
+        versions=SHOWN,
+        keep=lambda content: content.kept,
+    )
+    return render(request, "ranks/standings.html", {"year": year, "content": content.html})
+
+
+@dataclass(frozen=True)
+class _Content:
+    html: str
+    kept: bool
+
+
+def _standings_content(request: HttpRequest, year: int) -> _Content:
     form = StandingsForm(request.GET or None)
     top: list = []
     choice = {"colour": "", "state": "", "group": ""}
-    if not request.GET or form.is_valid():
+    valid = not request.GET or form.is_valid()
+    if valid:
         choice = {**choice, **(form.cleaned_data if request.GET else {})}
         top = standings_cached(
             year=year,
@@ -98,9 +124,8 @@ def standings(request: HttpRequest, year: int) -> HttpResponse:
             limit=100,
         )
     overall, groups = mccutcheon_cached(year=year)
-    return render(
-        request,
-        "ranks/standings.html",
+    html = render_to_string(
+        "ranks/_standings.html",
         {
             "year": year,
             "form": form,
@@ -110,7 +135,9 @@ def standings(request: HttpRequest, year: int) -> HttpResponse:
             "groups": groups,
             "years": [year - 1, year + 1],
         },
+        request,
     )
+    return _Content(html=mark_safe(html), kept=valid)  # noqa: S308 (rendered escaped)
 
 
 # --- all-time top list and the One Thousand Club (1.9; guide F6.1) -------------------------

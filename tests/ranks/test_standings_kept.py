@@ -151,3 +151,35 @@ def test_the_standings_read_a_fixed_number_of_queries_whatever_the_number_of_pla
         totals_create(player=PlayerFactory(home_club=club_a), year=2023, green_approved=n + 1)
 
     assert _standings_queries(2023, django_capture_on_commit_callbacks) == few
+
+
+def test_the_standings_page_is_kept_whole_until_its_data_changes(
+    closed_month, staff, django_capture_on_commit_callbacks
+):
+    period, ada, _ = closed_month
+    client = APIClient()
+    first = client.get(f"/awards/standings/{period.year}/", {"colour": "green"})
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"/awards/standings/{period.year}/", {"colour": "green"})
+
+    # The same page, from the cache: nothing read from the database.
+    assert again.content == first.content
+    assert "Ada Lovelace" in again.content.decode()
+    assert queries.captured_queries == []
+
+    with django_capture_on_commit_callbacks(execute=True):
+        player_update(player=ada, data={"family_name": "King"}, by=staff, club=None)
+
+    page = client.get(f"/awards/standings/{period.year}/", {"colour": "green"}).content.decode()
+    assert "Ada King" in page and "Ada Lovelace" not in page
+
+
+def test_a_refused_choice_is_answered_each_time_and_not_kept(closed_month):
+    period, _, _ = closed_month
+    client = APIClient()
+
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(f"/awards/standings/{period.year}/", {"group": "Emperor"})
+        assert "Ranking group at 1 January: Select a valid choice." in page.content.decode()
+        assert queries.captured_queries  # checked again: a refusal is not kept
