@@ -56,11 +56,26 @@ class Totals:
         }
 
 
-def _add_row(totals: Totals, row: PlayerTotals) -> None:
+def _add_row(totals: Totals, kind: str, approved: int, provisional: int) -> None:
     # A kind the scheme no longer has (never in a deployment's own data) is still counted.
-    totals.approved[row.kind] = totals.approved.get(row.kind, 0) + row.approved
-    totals.provisional[row.kind] = totals.provisional.get(row.kind, 0) + row.provisional
-    totals.provisional.setdefault(row.kind, 0)
+    totals.approved[kind] = totals.approved.get(kind, 0) + approved
+    totals.provisional[kind] = totals.provisional.get(kind, 0) + provisional
+    totals.provisional.setdefault(kind, 0)
+
+
+def _player_totals_rows(player: Player) -> list[tuple[int, bool, str, int, int]]:
+    """The player's kept totals, (year, brought forward, kind, approved, provisional) a row:
+    every public record reads them, so in a statement written once rather than compiled by
+    the ORM at each request, from the database the router names."""
+    db = connections[router.db_for_read(PlayerTotals)]
+    table = db.ops.quote_name(PlayerTotals._meta.db_table)
+    with db.cursor() as cursor:
+        cursor.execute(
+            f"SELECT year, brought_forward, kind, approved, provisional FROM {table} "  # noqa: S608
+            "WHERE player_id = %s",
+            [player.pk],
+        )
+        return cursor.fetchall()
 
 
 def player_totals(*, player: Player, year: int | None = None) -> Totals:
@@ -69,11 +84,9 @@ def player_totals(*, player: Player, year: int | None = None) -> Totals:
     A year's are its awards only: points brought forward in it are in the lifetime.
     """
     totals = Totals()
-    rows = PlayerTotals.objects.filter(player=player)
-    if year is not None:
-        rows = rows.filter(year=year, brought_forward=False)
-    for row in rows:
-        _add_row(totals, row)
+    for row_year, brought_forward, kind, approved, provisional in _player_totals_rows(player):
+        if year is None or (row_year == year and not brought_forward):
+            _add_row(totals, kind, approved, provisional)
     return totals
 
 
@@ -81,10 +94,10 @@ def player_totals_with_year(*, player: Player, year: int) -> tuple[Totals, Total
     """The lifetime totals and one calendar year's (player_totals()), from one read of the
     kept totals."""
     lifetime, of_year = Totals(), Totals()
-    for row in PlayerTotals.objects.filter(player=player):
-        _add_row(lifetime, row)
-        if row.year == year and not row.brought_forward:
-            _add_row(of_year, row)
+    for row_year, brought_forward, kind, approved, provisional in _player_totals_rows(player):
+        _add_row(lifetime, kind, approved, provisional)
+        if row_year == year and not brought_forward:
+            _add_row(of_year, kind, approved, provisional)
     return lifetime, of_year
 
 

