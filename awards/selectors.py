@@ -101,6 +101,42 @@ def player_totals_with_year(*, player: Player, year: int) -> tuple[Totals, Total
     return lifetime, of_year
 
 
+@dataclass(frozen=True)
+class PublicTotals:
+    """What a player's public record shows of the totals: lifetime, the calendar year's (if
+    asked for) and the national position (player_position())."""
+
+    lifetime: Totals
+    of_year: Totals | None
+    position: int
+
+
+def player_public_totals(*, player: Player, year: int | None = None) -> PublicTotals:
+    """player_totals_with_year() and player_position() in one statement: the kept totals'
+    rows, and one more row holding the place (the public record's every request reads both;
+    one round trip to the database instead of two)."""
+    positions_kept()
+    db = connections[router.db_for_read(PlayerTotals)]
+    table = db.ops.quote_name(PlayerTotals._meta.db_table)
+    with db.cursor() as cursor:
+        cursor.execute(
+            f"SELECT year, brought_forward, kind, approved, provisional, NULL FROM {table} "  # noqa: S608
+            f"WHERE player_id = %s UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, "
+            f"CAST(({position_sql()}) AS BIGINT)",
+            [player.pk, player.pk],
+        )
+        rows = cursor.fetchall()
+    lifetime, of_year, position = Totals(), Totals() if year is not None else None, 0
+    for row_year, brought_forward, kind, approved, provisional, place in rows:
+        if kind is None:
+            position = int(place)
+            continue
+        _add_row(lifetime, kind, approved, provisional)
+        if of_year is not None and row_year == year and not brought_forward:
+            _add_row(of_year, kind, approved, provisional)
+    return PublicTotals(lifetime=lifetime, of_year=of_year, position=position)
+
+
 def player_totals_from_ledger(*, player_ids: list[int] | None = None) -> dict[tuple, int]:
     """(player, year, brought forward, field) -> hundredths, summed from the ledger itself:
     the points of events not of the year (Event.of_the_year) are those brought forward."""

@@ -287,13 +287,11 @@ class MasterpointPlayerApi(APIView):
 
 
 def _player_body(player: Player, year: int | None) -> dict:
-    body = _public(player, selectors.player_totals(player=player))
-    body["position"] = selectors.player_position(player=player)
-    if year is not None:
-        body["year"] = {
-            "year": year,
-            **selectors.player_totals(player=player, year=year).as_json(),
-        }
+    totals = selectors.player_public_totals(player=player, year=year)
+    body = _public(player, totals.lifetime)
+    body["position"] = totals.position
+    if totals.of_year is not None:
+        body["year"] = {"year": year, **totals.of_year.as_json()}
     return body
 
 

@@ -114,14 +114,14 @@ def _player_record(
 ) -> dict:
     """What the page shows of the player's record, as plain values (they are kept in the
     cache): the totals, the position, a page of the statement and the chart's months."""
-    totals, year_totals = selectors.player_totals_with_year(player=player, year=year)
+    totals = selectors.player_public_totals(player=player, year=year)
     chart = _chart_months(selectors.player_points_by_month(player=player))
     kinds = point_kind_codes()
     return {
-        "totals": totals,
-        "year_totals": year_totals,
+        "totals": totals.lifetime,
+        "year_totals": totals.of_year,
         "year": year,
-        "position": selectors.player_position(player=player),
+        "position": totals.position,
         "statement": selectors.player_statement_page(
             player=player, start=start, end=end, page=page
         ),

@@ -13,10 +13,11 @@ from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-# The queries counted on 2026-11-24 (one for all the statement's lines, one for the chart's
-# months, one for the totals...), kept as the ceiling whatever the record's length.
-PAGE_QUERIES = 6
-API_QUERIES = 3
+# The queries counted on 2026-11-24 (the player with the home club; the totals with the
+# position; all the statement's lines; the chart's months), kept as the ceiling whatever the
+# record's length.
+PAGE_QUERIES = 4
+API_QUERIES = 2
 # A page kept in the cache reads the player (its fingerprint is part of the key) and little else.
 CACHED_PAGE_QUERIES = 2
 
