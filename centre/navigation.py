@@ -1,8 +1,11 @@
 """The navigation each role sees: a few groups, each a menu of entries. Each feature adds its
 entry here, in the group of the people who use it."""
 
+import functools
+
+from django.conf import settings
 from django.http import HttpRequest
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 
 from centre.features import url_available
 from centre.models import Role
@@ -92,6 +95,25 @@ def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
     """The entries the user may see, each with its group and whether it is the page at path."""
     role = getattr(user, "role", None) if user.is_authenticated else None
     youth = user.is_authenticated and getattr(user, "is_youth_coordinator", False)
+    return [
+        {"group": group, "label": label, "url": url, "name": name, "current": url == path}
+        for group, label, url, name in _entries(
+            role,
+            youth,
+            current_scheme().code,
+            get_urlconf() or settings.ROOT_URLCONF,
+            get_script_prefix(),
+        )
+    ]
+
+
+@functools.lru_cache(maxsize=256)
+def _entries(
+    role: str | None, youth: bool, scheme: str, urlconf: str, prefix: str
+) -> tuple[tuple[str, str, str, str], ...]:
+    """(group, label, address, URL name) of each entry a login of `role` sees, worked out once
+    for each role, scheme and set of addresses: every page's menu reads them. `scheme` is
+    part of the key only: the entries' pages and words are the current scheme's."""
     visible = []
     for group, label, url_name, roles in ENTRIES:
         if roles is not EVERYONE and role not in roles:
@@ -104,16 +126,8 @@ def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
             url = reverse(url_name)
         except NoReverseMatch:
             continue
-        visible.append(
-            {
-                "group": group,
-                "label": _in_words(label),
-                "url": url,
-                "name": url_name,
-                "current": url == path,
-            }
-        )
-    return visible
+        visible.append((group, _in_words(label), url, url_name))
+    return tuple(visible)
 
 
 def groups_for(entries: list[dict[str, str | bool]], *, logged_in: bool) -> list[dict]:

@@ -4,6 +4,8 @@ The models take their choices from here as callables, so a migration records the
 and not one scheme's constants: a deployment on another scheme migrates the same tables.
 """
 
+import functools
+
 from django.conf import settings
 
 from scheme import Scheme, get_scheme
@@ -25,7 +27,13 @@ def grade_choices() -> list[tuple[str, str]]:
 
 def point_kind_codes() -> tuple[str, ...]:
     """The codes of the scheme's kinds of point, in its order (ABF: green, red, gold)."""
-    return tuple(code for code, _ in point_kind_choices())
+    return _point_kind_codes(settings.MASTERPOINT_SCHEME)
+
+
+@functools.cache
+def _point_kind_codes(code: str) -> tuple[str, ...]:
+    # Read for every total a page or the lookup shows: worked out once for each scheme.
+    return tuple(kind for kind, _ in get_scheme(code).point_kind_choices())
 
 
 def scheme_context(request) -> dict:
