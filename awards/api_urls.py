@@ -11,7 +11,19 @@ from awards.api import (
     uploads,
 )
 
+# The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
+    path("masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
+    path(
+        "masterpoints/<str:abf_number>",
+        lookup.MasterpointPlayerApi.as_view(),
+        name="masterpoints-player",
+    ),
+    path(
+        "masterpoints/<str:abf_number>/statement",
+        lookup.MasterpointStatementApi.as_view(),
+        name="masterpoints-statement",
+    ),
     path("calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"),
     path("calculator/singles", singles.SinglesOutrightApi.as_view(), name="calculator-singles"),
     path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
@@ -32,15 +44,4 @@ urlpatterns = [
         name="authorisation-issue",
     ),
     path("", include("awards.api.authorisation_requests")),
-    path("masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
-    path(
-        "masterpoints/<str:abf_number>",
-        lookup.MasterpointPlayerApi.as_view(),
-        name="masterpoints-player",
-    ),
-    path(
-        "masterpoints/<str:abf_number>/statement",
-        lookup.MasterpointStatementApi.as_view(),
-        name="masterpoints-statement",
-    ),
 ]

@@ -15,7 +15,20 @@ from awards.views import (
 
 app_name = "awards"
 
+# The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
+    path("lookup/", lookup.lookup, name="lookup"),
+    path("players/<str:abf_number>/", lookup.player_record, name="player"),
+    path(
+        "players/<str:abf_number>/statement.csv",
+        lookup.player_statement_csv,
+        name="statement_csv",
+    ),
+    path(
+        "players/<str:abf_number>/statement.pdf",
+        lookup.player_statement_pdf,
+        name="statement_pdf",
+    ),
     path("calculator/", calculator.calculator, name="calculator"),
     path("ranks/", rank_calculator.rank_calculator, name="rank_calculator"),
     path("uploads/", uploads.uploads, name="uploads"),
@@ -32,16 +45,4 @@ urlpatterns = [
     path("grants/", grants.grants, name="grants"),
     path("gold-approvals/", coordinator.gold_approvals, name="gold_approvals"),
     path("gold-approvals/<int:pk>/approve/", coordinator.gold_approve, name="gold_approve"),
-    path("lookup/", lookup.lookup, name="lookup"),
-    path("players/<str:abf_number>/", lookup.player_record, name="player"),
-    path(
-        "players/<str:abf_number>/statement.csv",
-        lookup.player_statement_csv,
-        name="statement_csv",
-    ),
-    path(
-        "players/<str:abf_number>/statement.pdf",
-        lookup.player_statement_pdf,
-        name="statement_pdf",
-    ),
 ]
