@@ -1,10 +1,10 @@
 """Django's Redis cache, keeping one Redis client per connection pool, with a counter that
-takes one round trip.
+takes one command.
 
 Django's backend builds a new `redis.Redis` for every operation; redis-py fills a table of
 about 170 response callbacks in each, which costs more CPU than the command itself. Every
-API request reads and writes its throttles' histories (four operations) and a cached public
-read its data versions, so the clients are built once per process and reused: the pool
+API request counts itself against its throttle (centre.throttling) and a cached public read
+reads its data versions, so the clients are built once per process and reused: the pool
 beneath them is the same either way.
 """
 
@@ -34,15 +34,28 @@ class RedisCache(redis.RedisCache):
     def __init__(self, server: str | list[str], params: dict) -> None:
         super().__init__(server, params)
         self._class = RedisCacheClient
+        self._count_scripts: dict[int, Any] = {}
 
     def count(self, key: str, timeout: int) -> int:
-        """Add one to the counter `key`, created at nothing for `timeout` seconds if it is
-        not there, and return it: one round trip (Django's add and incr take three)."""
+        """Add one to the counter `key`, created for `timeout` seconds by its first count, and
+        return it: one command (Django's add and incr take three round trips)."""
         key = self.make_and_validate_key(key)
-        pipeline = self._cache.get_client(key, write=True).pipeline(transaction=True)
-        pipeline.set(key, 0, ex=timeout, nx=True)
-        pipeline.incr(key)
-        return pipeline.execute()[1]
+        client = self._cache.get_client(key, write=True)
+        script = self._count_scripts.get(id(client))
+        if script is None:
+            # redis-py sends the script's digest, and the script itself when the server has
+            # not got it (a restarted Redis).
+            script = self._count_scripts[id(client)] = client.register_script(_COUNT)
+        return int(script(keys=[key], args=[timeout]))
+
+
+# The counter's script: the increment, and the expiry of a new counter, in one atomic command,
+# so that no counter is ever left without its expiry.
+_COUNT = """
+local counted = redis.call('INCR', KEYS[1])
+if counted == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return counted
+"""
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:

@@ -73,4 +73,7 @@ def test_the_redis_counter_is_created_with_its_expiry():
     ttl = redis_cache._cache.get_client(key).ttl(key)
     assert 0 < ttl <= 30  # set by the first count, not moved by the others
     assert redis_cache.get("window") == 3  # a whole number, as Django's incr keeps it
+    # A restarted Redis has forgotten the counter's script: it is sent again.
+    redis_cache._cache.get_client(key).script_flush()
+    assert redis_cache.count("window", 30) == 4
     redis_cache.delete("window")
