@@ -628,6 +628,43 @@ def _ledger_tables() -> tuple[str, str]:
     return quote(Credit._meta.db_table), quote(Event._meta.db_table)
 
 
+def _credited_sql(credits: str, events: str) -> str:
+    """A player's credits with their events' values, as the statement reads them: the
+    common table `credited` of the statement's statements (the player is its parameter)."""
+    return (
+        "WITH credited AS (SELECT e.ends_on, e.name, e.grade, e.of_the_year, c.colour, "  # noqa: S608
+        "c.points, c.state, c.source, c.reason, c.conversion, c.created_at, c.id "
+        f"FROM {credits} AS c JOIN {events} AS e ON e.id = c.event_id WHERE c.player_id = %s) "
+    )
+
+
+def _page_sql(kinds: tuple[str, ...], where: list[str]) -> str:
+    """The select of a page of `credited`'s lines in the period (`where`), latest first, each
+    with the period's count, the running total of each kind (a parameter each, then the
+    period's, then LIMIT and OFFSET) and its place in that order."""
+    running = ", ".join("SUM(points) FILTER (WHERE colour = %s) OVER running" for _kind in kinds)
+    return (
+        "SELECT ends_on, name, grade, of_the_year, colour, points, state, source, reason, "  # noqa: S608
+        f"conversion, COUNT(*) OVER (), {running}, "
+        "ROW_NUMBER() OVER (ORDER BY ends_on DESC, created_at DESC, id DESC) AS place "
+        f"FROM credited WHERE {' AND '.join(where) or 'true'} "
+        "WINDOW running AS (ORDER BY ends_on, created_at, id "
+        "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) "
+        "ORDER BY ends_on DESC, created_at DESC, id DESC LIMIT %s OFFSET %s"
+    )
+
+
+def _period(start: date | None, end: date | None) -> tuple[list[str], list]:
+    where, params = [], []
+    if start is not None:
+        where.append("ends_on >= %s")
+        params.append(start)
+    if end is not None:
+        where.append("ends_on <= %s")
+        params.append(end)
+    return where, params
+
+
 def player_statement_page(
     *,
     player: Player,
@@ -647,43 +684,29 @@ def player_statement_page(
     opening = _opening_balance(player, start)
     kinds = tuple(opening)
     credits, events = _ledger_tables()
-    where, params = ["c.player_id = %s"], [player.pk]
-    if start is not None:
-        where.append("e.ends_on >= %s")
-        params.append(start)
-    if end is not None:
-        where.append("e.ends_on <= %s")
-        params.append(end)
-    running = ", ".join(
-        "SUM(c.points) FILTER (WHERE c.colour = %s) OVER running" for _kind in kinds
-    )
-    sql = (
-        "SELECT e.ends_on, e.name, e.grade, e.of_the_year, c.colour, c.points, c.state, "  # noqa: S608
-        f"c.source, c.reason, c.conversion, COUNT(*) OVER (), {running} "
-        f"FROM {credits} AS c JOIN {events} AS e ON e.id = c.event_id "
-        f"WHERE {' AND '.join(where)} "
-        "WINDOW running AS (ORDER BY e.ends_on, c.created_at, c.id "
-        "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) "
-        "ORDER BY e.ends_on DESC, c.created_at DESC, c.id DESC LIMIT %s OFFSET %s"
-    )
+    where, params = _period(start, end)
+    sql = _credited_sql(credits, events) + _page_sql(kinds, where)
     with _ledger_cursor() as cursor:
-        cursor.execute(sql, [*kinds, *params, size, (page - 1) * size])
+        cursor.execute(sql, [player.pk, *kinds, *params, size, (page - 1) * size])
         found = cursor.fetchall()
         if not found and page > 1:
             # An old link, or fewer lines since: the earliest page.
-            cursor.execute(
-                f"SELECT COUNT(*) FROM {credits} AS c JOIN {events} AS e "  # noqa: S608
-                f"ON e.id = c.event_id WHERE {' AND '.join(where)}",
-                params,
-            )
+            counted = f"SELECT COUNT(*) FROM credited WHERE {' AND '.join(where) or 'true'}"  # noqa: S608
+            cursor.execute(_credited_sql(credits, events) + counted, [player.pk, *params])
             page = max(1, -(-cursor.fetchone()[0] // size))
-            cursor.execute(sql, [*kinds, *params, size, (page - 1) * size])
+            cursor.execute(sql, [player.pk, *kinds, *params, size, (page - 1) * size])
             found = cursor.fetchall()
+    return _statement_page(found, opening=opening, page=page, size=size)
+
+
+def _statement_page(found: list[tuple], *, opening: dict, page: int, size: int) -> StatementPage:
+    """The page of the rows `_page_sql` found, latest first."""
+    kinds = tuple(opening)
     count = found[0][len(_LINE_FIELDS)] if found else 0
     lines = []
     for row in reversed(found):
         # A kind with no line yet sums to NULL.
-        sums = [summed or 0 for summed in row[len(_LINE_FIELDS) + 1 :]]
+        sums = [summed or 0 for summed in row[len(_LINE_FIELDS) + 1 :][: len(kinds)]]
         running = {kind: opening[kind] + summed for kind, summed in zip(kinds, sums, strict=True)}
         lines.append(_statement_line(row, running))
     if lines:
@@ -709,17 +732,21 @@ def player_statement_page(
 def player_points_by_month(*, player: Player) -> list[dict]:
     """Cumulative points by colour at the end of each month with credits, for the chart.
 
-    In SQL, as the statement's page (player_statement_page()): the player page reads it.
+    In SQL, as the statement's page (player_statement_page()).
     """
     credits, events = _ledger_tables()
     with _ledger_cursor() as cursor:
         cursor.execute(
-            "SELECT e.ends_on, c.colour, SUM(c.points) "  # noqa: S608
-            f"FROM {credits} AS c JOIN {events} AS e ON e.id = c.event_id "
-            "WHERE c.player_id = %s GROUP BY e.ends_on, c.colour ORDER BY e.ends_on",
+            _credited_sql(credits, events)  # noqa: S608
+            + "SELECT ends_on, colour, SUM(points) FROM credited GROUP BY ends_on, colour "
+            "ORDER BY ends_on",
             [player.pk],
         )
-        days = cursor.fetchall()
+        return _months(cursor.fetchall())
+
+
+def _months(days: Iterable[tuple]) -> list[dict]:
+    """The chart's months from (day, colour, points) in the days' order."""
     running = _zeros()
     series: list[dict] = []
     for ends_on, colour, points in days:
@@ -729,6 +756,43 @@ def player_points_by_month(*, player: Player) -> list[dict]:
         running[colour] = running.get(colour, 0) + points
         series[-1].update(running)
     return series
+
+
+def player_statement_page_and_months(
+    *,
+    player: Player,
+    start: date | None = None,
+    end: date | None = None,
+    page: int = 1,
+    size: int = STATEMENT_PAGE_LINES,
+) -> tuple[StatementPage, list[dict]]:
+    """player_statement_page() and player_points_by_month() in one statement, the player's
+    credits read once: the page's lines, then the days' sums, told apart by a last column.
+    The player page reads both at every request."""
+    opening = _opening_balance(player, start)
+    kinds = tuple(opening)
+    credits, events = _ledger_tables()
+    where, params = _period(start, end)
+    blanks = ", ".join(["NULL"] * len(kinds))
+    sql = (
+        _credited_sql(credits, events) + f"SELECT * FROM ({_page_sql(kinds, where)}) AS page_lines "  # noqa: S608
+        "UNION ALL SELECT ends_on, NULL, NULL, NULL, colour, SUM(points), NULL, NULL, NULL, "
+        f"NULL, NULL, {blanks}, NULL FROM credited GROUP BY ends_on, colour "
+        "ORDER BY place, ends_on"
+    )
+    with _ledger_cursor() as cursor:
+        cursor.execute(sql, [player.pk, *kinds, *params, size, (page - 1) * size])
+        found = cursor.fetchall()
+    # The page's lines have a place (1 for the latest); the days have none and come after.
+    place = len(_LINE_FIELDS) + 1 + len(kinds)
+    lines = [row for row in found if row[place] is not None]
+    days = [(row[0], row[4], row[5]) for row in found if row[place] is None]
+    if not lines and page > 1:
+        # An old link, or fewer lines since: the earliest page, read as the page alone does.
+        return player_statement_page(
+            player=player, start=start, end=end, page=page, size=size
+        ), _months(days)
+    return _statement_page(lines, opening=opening, page=page, size=size), _months(days)
 
 
 def uploads_for(*, user: User) -> QuerySet[CreditUpload]:

@@ -115,16 +115,17 @@ def _player_record(
     """What the page shows of the player's record, as plain values (they are kept in the
     cache): the totals, the position, a page of the statement and the chart's months."""
     totals = selectors.player_public_totals(player=player, year=year)
-    chart = _chart_months(selectors.player_points_by_month(player=player))
+    statement, months = selectors.player_statement_page_and_months(
+        player=player, start=start, end=end, page=page
+    )
+    chart = _chart_months(months)
     kinds = point_kind_codes()
     return {
         "totals": totals.lifetime,
         "year_totals": totals.of_year,
         "year": year,
         "position": totals.position,
-        "statement": selectors.player_statement_page(
-            player=player, start=start, end=end, page=page
-        ),
+        "statement": statement,
         "chart": chart,
         # The same figures as the chart's table prints them, in the order of point_kinds.
         "chart_table": [

@@ -11,7 +11,13 @@ import pytest
 from django.urls import reverse
 
 from awards.models import Credit, Event
-from awards.selectors import STATEMENT_PAGE_LINES, player_statement, player_statement_page
+from awards.selectors import (
+    STATEMENT_PAGE_LINES,
+    player_points_by_month,
+    player_statement,
+    player_statement_page,
+    player_statement_page_and_months,
+)
 from centre.models import Period
 from tests.factories import PlayerFactory, totals_create
 
@@ -228,3 +234,24 @@ def test_each_page_is_its_part_of_the_whole_statement(player, start, end, size):
     assert number == page.pages
     latest = player_statement_page(player=player, start=start, end=end, size=size)
     assert latest.closing == closing
+
+
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [(None, None), (FIRST_DAY + timedelta(days=50), FIRST_DAY + timedelta(days=150))],
+)
+@pytest.mark.parametrize(("size", "number"), [(4, 1), (4, 3), (7, 2), (4, 99)])
+def test_the_page_read_with_the_chart_s_months_is_the_page_and_the_months_read_apart(
+    player, start, end, size, number
+):
+    """The player page reads a page of the statement and the chart's months in one query:
+    the same as each read by itself, an old link past the earliest page included."""
+    together = player_statement_page_and_months(
+        player=player, start=start, end=end, page=number, size=size
+    )
+
+    assert together == (
+        player_statement_page(player=player, start=start, end=end, page=number, size=size),
+        player_points_by_month(player=player),
+    )
+    assert together[1] and together[0].lines
