@@ -39,6 +39,33 @@ def test_unset_variables_take_their_defaults(monkeypatch):
     assert env.database("NO_SUCH_URL", "sqlite:///x.sqlite3")["ENGINE"].endswith("sqlite3")
 
 
+def test_postgresql_statements_are_prepared_unless_turned_off(monkeypatch):
+    url = "postgres://centre@db.example.org:5432/masterpoints"
+    monkeypatch.delenv("DATABASE_PREPARED_STATEMENTS", raising=False)
+    options = env.database("NO_SUCH_URL", url)["OPTIONS"]
+    assert options["server_side_binding"] is True
+    assert options["prepare_threshold"] == env.PREPARE_THRESHOLD
+
+    # Behind a PgBouncer that does not keep prepared statements.
+    monkeypatch.setenv("DATABASE_PREPARED_STATEMENTS", "false")
+    options = env.database("NO_SUCH_URL", url).get("OPTIONS", {})
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
+
+
+def test_a_postgresql_connection_prepares_what_it_runs_again(db):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's: set DATABASE_URL=postgres://...")
+    statement = "SELECT COUNT(*) FROM centre_user WHERE id > %s"
+    with connection.cursor() as cursor:
+        for _ in range(env.PREPARE_THRESHOLD + 1):
+            cursor.execute(statement, [0])
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("centre_user WHERE id > $1" in text for text in prepared), prepared
+
+
 def _production_settings(monkeypatch, **environment) -> None:
     import importlib
     import sys
