@@ -62,6 +62,7 @@ def test_a_credits_points_cannot_be_changed_through_sql_or_the_orm(credit):
         "colour = 'gold'",
         "event_id = event_id + 1000000",
         "state = 'approved', points = 1",
+        "state = 'approved', upload_id = NULL",
         "period_id = period_id + 1",
         "reason = 'edited'",
     ],
