@@ -99,7 +99,9 @@ def _reached_sql(*, everyone: bool) -> str:
     points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
     totals_listed = "" if everyone else f"{player_in_sql('x.player_id')} AND "
     players_listed = "" if everyone else f"{player_in_sql('p.id')} AND "
-    # Each player's points are summed once, then the ladder is tried on plain numbers.
+    # Each player's points are summed once, then the ladder is tried on plain numbers, once a
+    # player: the rank reached is read three times (the test, its name, the row kept), and
+    # left in line the ladder's 21 rungs would be tried for each.
     materialized = "MATERIALIZED " if connection.vendor == "postgresql" else ""
     return (
         f"CREATE TEMPORARY TABLE {_REACHED} AS "  # noqa: S608
@@ -111,7 +113,7 @@ def _reached_sql(*, everyone: bool) -> str:
         f"p.home_club_id AS club_id, {points} "
         f"FROM {player} p LEFT JOIN s ON s.player_id = p.id "
         f"WHERE {players_listed}p.id BETWEEN %s AND %s), "
-        f"ranked AS (SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
+        f"ranked AS {materialized}(SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
         "SELECT r.*, l.rank_name FROM ranked r LEFT JOIN ladder l ON l.rank_order = r.reached "
         "WHERE r.reached > r.held OR r.green + r.red + r.gold + r.pre >= %s"
     )
