@@ -195,9 +195,17 @@ class YearStanding(models.Model):
         ]
         indexes = [
             models.Index(fields=["year", "-total"], name="standing_year_total"),
-            models.Index(fields=["year", "-green"], name="standing_year_green"),
-            models.Index(fields=["year", "-red"], name="standing_year_red"),
-            models.Index(fields=["year", "-gold"], name="standing_year_gold"),
+            # A colour's list shows the players with points of it (`won > 0`), so its index
+            # holds them alone: the close writes no entry of a colour for a player who has none
+            # of it in the year (most players have no red or gold points in a year).
+            *(
+                models.Index(
+                    fields=["year", f"-{colour}"],
+                    name=f"standing_year_{colour}",
+                    condition=models.Q(**{f"{colour}__gt": 0}),
+                )
+                for colour in ("green", "red", "gold")
+            ),
             models.Index(fields=["year", "start_order", "-total"], name="standing_year_group"),
         ]
 
