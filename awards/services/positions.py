@@ -200,9 +200,16 @@ def positions_update(*, player_ids: list[int], version: str | None = None) -> Ke
             f"AND (o.player_id IS NULL OR o.total <> COALESCE(s.total, 0) + p.pre_1982_red)",
             [ids, ids, ids],
         )
+        # The kept totals updated in place, each row's update staying in its page, and a row
+        # added for a player who had none; not one upsert for all, which tries an insert and
+        # locks each row (a record in the log) before updating it.
+        cursor.execute(
+            f"UPDATE {table} SET total = m.new_total FROM {_MOVED} AS m "  # noqa: S608
+            f"WHERE m.player_id = {table}.player_id AND m.old_total IS NOT NULL"
+        )
         cursor.execute(
             f"INSERT INTO {table} (player_id, total) "  # noqa: S608
-            f"SELECT player_id, new_total FROM {_MOVED} WHERE true "
+            f"SELECT player_id, new_total FROM {_MOVED} WHERE old_total IS NULL "
             f"ON CONFLICT (player_id) DO UPDATE SET total = excluded.total"
         )
         moves = (
