@@ -198,7 +198,12 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
     totals = connection.ops.quote_name(PlayerTotals._meta.db_table)
 
     def summed(colour: str, when: str) -> str:
-        return f"SUM(CASE WHEN x.kind = '{colour}' AND {when} THEN x.approved ELSE 0 END)"
+        # In whole hundredths (bigint), not the numeric a sum of bigints gives: the rank at
+        # 1 January below adds and compares them some sixty times a player.
+        return (
+            f"CAST(SUM(CASE WHEN x.kind = '{colour}' AND {when} THEN x.approved ELSE 0 END) "
+            "AS BIGINT)"
+        )
 
     of_the_year = "x.year = %s AND NOT x.brought_forward"
     # The totals held at 1 January: the years before, and the points brought forward in it.
@@ -217,27 +222,38 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
     with transaction.atomic(), connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
+        # Each player's row as it should be kept, and whether they won points of the year.
         cursor.execute(
-            f"CREATE TEMPORARY TABLE {_SUMMED} AS SELECT x.player_id, {columns} "  # noqa: S608
-            f"FROM {totals} AS x WHERE {player_in_sql('x.player_id')} AND x.year <= %s "
-            f"GROUP BY x.player_id",
+            f"CREATE TEMPORARY TABLE {_SUMMED} AS SELECT s.player_id, s.green, s.red, "  # noqa: S608
+            f"s.gold, s.green + s.red + s.gold AS total, {start_order} AS start_order, "
+            f"{won} AS won FROM (SELECT x.player_id, {columns} FROM {totals} AS x "
+            f"WHERE {player_in_sql('x.player_id')} AND x.year <= %s GROUP BY x.player_id) AS s "
+            f"JOIN {players} AS p ON p.id = s.player_id",
             [*([year, year] * len(COLOURS)), player_ids_parameter(player_ids), year],
+        )
+        # The rows kept are updated where they differ, and the players new to the year's
+        # standings added: under the year's lock no one else writes them, so no upsert (which
+        # tries an insert and locks each row, a record in the log, before updating it).
+        cursor.execute(
+            f"UPDATE {table} SET green = s.green, red = s.red, gold = s.gold, "  # noqa: S608
+            f"total = s.total, start_order = s.start_order FROM {_SUMMED} AS s "
+            f"WHERE {table}.year = %s AND {table}.player_id = s.player_id AND s.won "
+            f"AND ({table}.green <> s.green OR {table}.red <> s.red "
+            f"OR {table}.gold <> s.gold OR {table}.start_order <> s.start_order)",
+            [year],
         )
         cursor.execute(
             f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "  # noqa: S608
-            f"SELECT %s, s.player_id, s.green, s.red, s.gold, s.green + s.red + s.gold, "
-            f"{start_order} FROM {_SUMMED} AS s JOIN {players} AS p ON p.id = s.player_id "
-            f"WHERE {won} ON CONFLICT (year, player_id) DO UPDATE SET green = excluded.green, "
-            f"red = excluded.red, gold = excluded.gold, total = excluded.total, "
-            f"start_order = excluded.start_order WHERE {table}.green <> excluded.green "
-            f"OR {table}.red <> excluded.red OR {table}.gold <> excluded.gold "
-            f"OR {table}.start_order <> excluded.start_order",
-            [year],
+            f"SELECT %s, s.player_id, s.green, s.red, s.gold, s.total, s.start_order "
+            f"FROM {_SUMMED} AS s WHERE s.won AND NOT EXISTS "
+            f"(SELECT 1 FROM {table} AS kept WHERE kept.year = %s "
+            f"AND kept.player_id = s.player_id)",
+            [year, year],
         )
         # A negative adjustment may leave a player with no points of the year.
         cursor.execute(
             f"DELETE FROM {table} WHERE year = %s AND player_id IN "  # noqa: S608
-            f"(SELECT s.player_id FROM {_SUMMED} AS s WHERE NOT {won})",
+            f"(SELECT s.player_id FROM {_SUMMED} AS s WHERE NOT s.won)",
             [year],
         )
         cursor.execute(f"DROP TABLE {_SUMMED}")
