@@ -104,8 +104,10 @@ def _kept_key(year: int) -> str:
     return f"kept:standings:{year}"
 
 
-# The month's players' summed totals, for the statements of an update; dropped at its end.
-_SUMMED = "standings_summed"
+def _summed_table(year: int) -> str:
+    """The temporary table of the month's players' sums for a year's update: dropped at its
+    end, or by the close's step once the positions have read their approved totals from it."""
+    return f"standings_summed_{year}"
 
 
 # Any constant of the project's own: the lock taken by a refresh of a year's standings.
@@ -180,11 +182,16 @@ def standings_refresh(*, year: int, version: str | None = None) -> str:
     return version
 
 
-def standings_update(*, year: int, player_ids: list[int], version: str | None = None) -> str:
+def standings_update(
+    *, year: int, player_ids: list[int], version: str | None = None, keep_sums: bool = False
+) -> str:
     """Bring a year's kept standings up to date after a month close: the rows of the players
     it credited (`player_ids`), their points of the year and their rank at 1 January summed
     again from their own totals, written where they differ; a player the month left with no
     points of the year loses the row. Returns the versions they were kept from.
+
+    `keep_sums` leaves the players' sums, with each one's approved total of every year
+    (`approved`), in the temporary table `_summed_table(year)` for the caller to read and drop.
 
     The same rows as `standings_refresh` as long as the year was kept before the month's
     credits were approved, with the same pre-1982 allowances (`standings_refresh_at_close`
@@ -207,11 +214,12 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
 
     of_the_year = "x.year = %s AND NOT x.brought_forward"
     # The totals held at 1 January: the years before, and the points brought forward in it.
-    before = "(x.year < %s OR x.brought_forward)"
+    before = "(x.year < %s OR (x.year = %s AND x.brought_forward))"
     columns = ", ".join(
         f"{summed(colour, of_the_year)} AS {colour}, {summed(colour, before)} AS {colour}_before"
         for colour in COLOURS
     )
+    sums = _summed_table(year)
     start_order = rank_order_sql(
         green="s.green_before",
         red="s.red_before",
@@ -222,21 +230,23 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
     with transaction.atomic(), connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK, year])
-        # Each player's row as it should be kept, and whether they won points of the year.
+        # Each player's row as it should be kept, whether they won points of the year, and
+        # their approved total of every year (for the positions, `standings_refresh_at_close`).
         cursor.execute(
-            f"CREATE TEMPORARY TABLE {_SUMMED} AS SELECT s.player_id, s.green, s.red, "  # noqa: S608
+            f"CREATE TEMPORARY TABLE {sums} AS SELECT s.player_id, s.green, s.red, "  # noqa: S608
             f"s.gold, s.green + s.red + s.gold AS total, {start_order} AS start_order, "
-            f"{won} AS won FROM (SELECT x.player_id, {columns} FROM {totals} AS x "
-            f"WHERE {player_in_sql('x.player_id')} AND x.year <= %s GROUP BY x.player_id) AS s "
+            f"{won} AS won, s.approved FROM (SELECT x.player_id, {columns}, "
+            f"CAST(SUM(x.approved) AS BIGINT) AS approved FROM {totals} AS x "
+            f"WHERE {player_in_sql('x.player_id')} GROUP BY x.player_id) AS s "
             f"JOIN {players} AS p ON p.id = s.player_id",
-            [*([year, year] * len(COLOURS)), player_ids_parameter(player_ids), year],
+            [*([year, year, year] * len(COLOURS)), player_ids_parameter(player_ids)],
         )
         # The rows kept are updated where they differ, and the players new to the year's
         # standings added: under the year's lock no one else writes them, so no upsert (which
         # tries an insert and locks each row, a record in the log, before updating it).
         cursor.execute(
             f"UPDATE {table} SET green = s.green, red = s.red, gold = s.gold, "  # noqa: S608
-            f"total = s.total, start_order = s.start_order FROM {_SUMMED} AS s "
+            f"total = s.total, start_order = s.start_order FROM {sums} AS s "
             f"WHERE {table}.year = %s AND {table}.player_id = s.player_id AND s.won "
             f"AND ({table}.green <> s.green OR {table}.red <> s.red "
             f"OR {table}.gold <> s.gold OR {table}.start_order <> s.start_order)",
@@ -245,7 +255,7 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
         cursor.execute(
             f"INSERT INTO {table} (year, player_id, green, red, gold, total, start_order) "  # noqa: S608
             f"SELECT %s, s.player_id, s.green, s.red, s.gold, s.total, s.start_order "
-            f"FROM {_SUMMED} AS s WHERE s.won AND NOT EXISTS "
+            f"FROM {sums} AS s WHERE s.won AND NOT EXISTS "
             f"(SELECT 1 FROM {table} AS kept WHERE kept.year = %s "
             f"AND kept.player_id = s.player_id)",
             [year, year],
@@ -253,10 +263,11 @@ def standings_update(*, year: int, player_ids: list[int], version: str | None = 
         # A negative adjustment may leave a player with no points of the year.
         cursor.execute(
             f"DELETE FROM {table} WHERE year = %s AND player_id IN "  # noqa: S608
-            f"(SELECT s.player_id FROM {_SUMMED} AS s WHERE NOT s.won)",
+            f"(SELECT s.player_id FROM {sums} AS s WHERE NOT s.won)",
             [year],
         )
-        cursor.execute(f"DROP TABLE {_SUMMED}")
+        if not keep_sums:
+            cursor.execute(f"DROP TABLE {sums}")
     transaction.on_commit(lambda: cache.set(_kept_key(year), version, timeout=None))
     return version
 
@@ -293,21 +304,33 @@ def standings_refresh_at_close(*, period: Period) -> None:
         .values_list("player_id", flat=True)
         .distinct()
     )
-    if has_feature(STANDINGS):
-        # A scheme without the McCutcheon standings keeps the national positions only.
-        # A later year has totals only once a month of it has taken credits: its periods
-        # say which years to look at, without reading the totals.
-        later = Period.objects.filter(year__gt=period.year).values_list("year", flat=True)
-        for year in [period.year, *sorted(set(later))]:
-            if _kept_with(cache.get(_kept_key(year)), version):
-                standings_update(year=year, player_ids=credited, version=version)
-            else:
-                standings_refresh(year=year, version=version)
     kept = cache.get(KEPT_KEY)
-    if kept is not None and _kept_with(kept["version"], version):
-        positions_update(player_ids=credited, version=version)
-    else:
-        positions_refresh(version=version)
+    positions_kept = kept is not None and _kept_with(kept["version"], version)
+    # The month's players' approved totals, summed once for the standings of the month's year
+    # and the positions both: in one transaction, so that their table never outlives it.
+    sums = None
+    with transaction.atomic():
+        if has_feature(STANDINGS):
+            # A scheme without the McCutcheon standings keeps the national positions only.
+            # A later year has totals only once a month of it has taken credits: its periods
+            # say which years to look at, without reading the totals.
+            later = Period.objects.filter(year__gt=period.year).values_list("year", flat=True)
+            for year in [period.year, *sorted(set(later))]:
+                if _kept_with(cache.get(_kept_key(year)), version):
+                    keep_sums = positions_kept and year == period.year
+                    standings_update(
+                        year=year, player_ids=credited, version=version, keep_sums=keep_sums
+                    )
+                    sums = _summed_table(year) if keep_sums else sums
+                else:
+                    standings_refresh(year=year, version=version)
+        if positions_kept:
+            positions_update(player_ids=credited, version=version, summed=sums)
+        else:
+            positions_refresh(version=version)
+        if sums is not None:
+            with connection.cursor() as cursor:
+                cursor.execute(f"DROP TABLE {sums}")
     data_changed(PLAYERS)
 
 

@@ -168,11 +168,17 @@ def positions_refresh(*, version: str | None = None) -> Kept:
     return _mark(version)
 
 
-def positions_update(*, player_ids: list[int], version: str | None = None) -> Kept:
+def positions_update(
+    *, player_ids: list[int], version: str | None = None, summed: str | None = None
+) -> Kept:
     """The month close's update: the players it credited (`player_ids`), whose approved
     totals it changed, with their totals summed again and the counts moved from each old
     total to the new one. Rows are written for those players and the ranges they leave or
     join only.
+
+    `summed` names a temporary table of these players' approved totals of every year
+    (`player_id`, `approved`), when the caller has summed them already (the close's step sums
+    them for the standings of the month's year); without it they are summed here.
 
     The same tables as `positions_refresh` as long as they were current before the month's
     credits were approved (the caller sees to that, `ranks.standings.standings_refresh_at_close`):
@@ -188,17 +194,23 @@ def positions_update(*, player_ids: list[int], version: str | None = None) -> Ke
         # Each of the three tables is read for the listed players only (the list is given to
         # each), not joined whole to the list.
         ids = player_ids_parameter(player_ids)
+        if summed is None:
+            sums = (
+                f"(SELECT t.player_id, SUM(t.approved) AS approved FROM {totals} AS t "  # noqa: S608
+                f"WHERE {player_in_sql('t.player_id')} GROUP BY t.player_id)"
+            )
+            sums_params = [ids]
+        else:
+            sums, sums_params = connection.ops.quote_name(summed), []
         cursor.execute(
             f"CREATE TEMPORARY TABLE {_MOVED} AS "  # noqa: S608
             f"SELECT p.id AS player_id, o.total AS old_total, "
-            f"CAST(COALESCE(s.total, 0) + p.pre_1982_red AS BIGINT) AS new_total "
-            f"FROM {players} AS p LEFT JOIN (SELECT t.player_id, SUM(t.approved) AS total "
-            f"FROM {totals} AS t WHERE {player_in_sql('t.player_id')} GROUP BY t.player_id) "
-            f"AS s ON s.player_id = p.id "
+            f"CAST(COALESCE(s.approved, 0) + p.pre_1982_red AS BIGINT) AS new_total "
+            f"FROM {players} AS p LEFT JOIN {sums} AS s ON s.player_id = p.id "
             f"LEFT JOIN {table} AS o ON o.player_id = p.id AND {player_in_sql('o.player_id')} "
             f"WHERE {player_in_sql('p.id')} "
-            f"AND (o.player_id IS NULL OR o.total <> COALESCE(s.total, 0) + p.pre_1982_red)",
-            [ids, ids, ids],
+            f"AND (o.player_id IS NULL OR o.total <> COALESCE(s.approved, 0) + p.pre_1982_red)",
+            [*sums_params, ids, ids],
         )
         # The kept totals updated in place, each row's update staying in its page, and a row
         # added for a player who had none; not one upsert for all, which tries an insert and
