@@ -52,6 +52,9 @@ _LOCK = 7_140_001
 COUNT_WIDTHS = (1, 100, 10_000)
 # The players moved by an update, for the statements that follow; dropped at its end.
 _MOVED = "positions_moved"
+# The ranges their totals leave and join, with the players each gains or loses (0 for a range
+# left and joined alike); dropped at its end too.
+_MOVES = "positions_moves"
 
 
 class Kept(TypedDict):
@@ -228,22 +231,25 @@ def positions_update(
             f"(SELECT new_total AS total, 1 AS players FROM {_MOVED} "  # noqa: S608
             f"UNION ALL SELECT old_total, -1 FROM {_MOVED} WHERE old_total IS NOT NULL) AS moves"
         )
+        # Counted once, for the counts' update and for the rows it empties.
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE {_MOVES} AS "  # noqa: S608
+            f"SELECT level, bucket, SUM(players) AS players FROM ({_counted(moves)}) AS moved "
+            f"GROUP BY level, bucket"
+        )
         cursor.execute(
             f"INSERT INTO {counts} (level, bucket, players) "  # noqa: S608
-            f"SELECT level, bucket, SUM(players) FROM ({_counted(moves)}) AS moved "
-            f"GROUP BY level, bucket HAVING SUM(players) <> 0 "
+            f"SELECT level, bucket, players FROM {_MOVES} WHERE players <> 0 "
             f"ON CONFLICT (level, bucket) DO UPDATE "
             f"SET players = {counts}.players + excluded.players"
         )
-        # A range the month's players all left counts no one: its row goes.
-        left = (
-            f"(SELECT old_total AS total, 0 AS players FROM {_MOVED} "  # noqa: S608
-            "WHERE old_total IS NOT NULL) AS left_ranges"
-        )
+        # A range the month's players all left counts no one: its row goes. (A range only
+        # joined counts at least the players who joined it.)
         cursor.execute(
             f"DELETE FROM {counts} WHERE players = 0 AND (level, bucket) IN "  # noqa: S608
-            f"(SELECT level, bucket FROM ({_counted(left)}) AS emptied)"
+            f"(SELECT level, bucket FROM {_MOVES})"
         )
+        cursor.execute(f"DROP TABLE {_MOVES}")
         cursor.execute(f"DROP TABLE {_MOVED}")
     return _mark(version)
 
