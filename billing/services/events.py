@@ -88,10 +88,12 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
 
 def event_invoices_issue(*, period: Period) -> int:
     """Post-close step: invoice the state, congress and club-run congress events of the month."""
+    # The events of the month's credits, found among their distinct ids: not every credit of
+    # the month joined to its event (a national month's 20,000 credits of club sessions).
     events = Event.objects.filter(
-        credits__period=period,
         organiser__in=(Event.Organiser.STATE, Event.Organiser.CONGRESS),
-    ).distinct()
+        id__in=Credit.objects.filter(period=period).values("event_id"),
+    )
     issued = 0
     for event in events:
         _, created = event_invoice_issue(event=event, period=period)
