@@ -291,10 +291,23 @@ REPORTED_ORGANISERS = (
 
 def _reported_credits(*, period: Period) -> dict[int, list[dict[str, Any]]]:
     """Home club id -> the month's national, state and congress credits of its members."""
+    # The month's events of those organisers first, among the distinct events of its credits,
+    # then their credits alone: not every credit of the month (a national month's 20,000 of
+    # club sessions) joined to its event to find the few.
+    reported = list(
+        Event.objects.filter(
+            organiser__in=REPORTED_ORGANISERS,
+            id__in=Credit.objects.filter(period=period).values("event_id"),
+        )
+        .order_by()
+        .values_list("id", flat=True)
+    )
+    if not reported:
+        return {}
     rows = (
         Credit.objects.filter(
             period=period,
-            event__organiser__in=REPORTED_ORGANISERS,
+            event_id__in=reported,
             player__home_club__isnull=False,
         )
         .values(
