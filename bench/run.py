@@ -214,6 +214,7 @@ class Portal:
     """The portal under gunicorn on the production settings, on the scratch database."""
 
     def __init__(self, *, database: str, workers: int, folder: Path) -> None:
+        self.database = database
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / "gunicorn.log"
@@ -299,6 +300,41 @@ class Portal:
             self.process.wait()
 
 
+def _cpu_ms(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes have taken, in milliseconds; a process
+    gone meanwhile counts nothing."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def _serving(portal: Portal) -> tuple[list[int], list[int]]:
+    """The portal's gunicorn workers, and the database's server processes of the scratch
+    database (its connections): whose CPU a request costs, apart from the load generator's and
+    any other work on the machine. Linux only (/proc); elsewhere, none."""
+    if portal.process is None or not Path("/proc").is_dir():
+        return [], []
+    workers, backends = [], []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(status[1]) == portal.process.pid:
+            workers.append(int(entry.name))
+        elif command.startswith("postgres") and f" {portal.database} " in command:
+            backends.append(int(entry.name))
+    return workers, backends
+
+
 def wrk_run(
     wrk: str, url: str, paths: list[str], *, seconds: int, connections: int, folder: Path
 ) -> dict:
@@ -363,6 +399,9 @@ def measure_reads(
             )
         seconds = args.duration
         while True:
+            # Connections are kept: the warm-up opened every worker's.
+            workers, backends = _serving(portal)
+            before = (_cpu_ms(workers), _cpu_ms(backends))
             result = wrk_run(
                 wrk,
                 portal.url,
@@ -371,6 +410,9 @@ def measure_reads(
                 connections=args.connections,
                 folder=folder,
             )
+            if result["requests"] and workers:
+                result["worker_cpu_ms"] = (_cpu_ms(workers) - before[0]) / result["requests"]
+                result["database_cpu_ms"] = (_cpu_ms(backends) - before[1]) / result["requests"]
             # Answers slower than the run is long never complete inside it: run longer until
             # each connection has had two answers, so the percentiles count them.
             if result["requests"] >= 2 * args.connections or seconds >= MAX_SECONDS:
@@ -387,10 +429,16 @@ def measure_reads(
                 "timed out)"
             )
         results[name] = result
+        cpu = ""
+        if "worker_cpu_ms" in result:
+            cpu = (
+                f"  CPU a request: worker {result['worker_cpu_ms']:.2f} ms, "
+                f"database {result['database_cpu_ms']:.2f} ms"
+            )
         say(
             f"  {name:<20} p95 {result['p95_us'] / 1000:9.1f} ms  p50 "
             f"{result['p50_us'] / 1000:8.1f} ms  {result['requests_per_s']:8.1f} req/s  "
-            f"({result['requests']:,} requests in {seconds} s)"
+            f"({result['requests']:,} requests in {seconds} s){cpu}"
         )
     return results, problems
 
@@ -413,6 +461,12 @@ def figures(engine: dict, operations: dict, reads: dict) -> dict[str, dict]:
             "requests_per_s": round(reads[name]["requests_per_s"], 1),
             "baseline_requests_per_s": round(health["requests_per_s"], 1),
         }
+        # What a request cost the portal's workers and the database, apart from the machine's
+        # other load, beside /healthz's.
+        for key in ("worker_cpu_ms", "database_cpu_ms"):
+            if key in reads[name] and key in health:
+                out[name][key] = round(reads[name][key], 3)
+                out[name][f"baseline_{key}"] = round(health[key], 3)
     out["engine_ms"] = {
         "value": round(engine["engine_ms"], 3),
         "unit": "ms per event, 200 tables x 10 sessions",
