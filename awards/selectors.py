@@ -729,24 +729,9 @@ def _statement_page(found: list[tuple], *, opening: dict, page: int, size: int) 
     )
 
 
-def player_points_by_month(*, player: Player) -> list[dict]:
-    """Cumulative points by colour at the end of each month with credits, for the chart.
-
-    In SQL, as the statement's page (player_statement_page()).
-    """
-    credits, events = _ledger_tables()
-    with _ledger_cursor() as cursor:
-        cursor.execute(
-            _credited_sql(credits, events)  # noqa: S608
-            + "SELECT ends_on, colour, SUM(points) FROM credited GROUP BY ends_on, colour "
-            "ORDER BY ends_on",
-            [player.pk],
-        )
-        return _months(cursor.fetchall())
-
-
 def _months(days: Iterable[tuple]) -> list[dict]:
-    """The chart's months from (day, colour, points) in the days' order."""
+    """The chart's months, cumulative points by colour at the end of each month with credits,
+    from (day, colour, points) in the days' order."""
     running = _zeros()
     series: list[dict] = []
     for ends_on, colour, points in days:
@@ -766,9 +751,10 @@ def player_statement_page_and_months(
     page: int = 1,
     size: int = STATEMENT_PAGE_LINES,
 ) -> tuple[StatementPage, list[dict]]:
-    """player_statement_page() and player_points_by_month() in one statement, the player's
-    credits read once: the page's lines, then the days' sums, told apart by a last column.
-    The player page reads both at every request."""
+    """player_statement_page() and the chart's months (cumulative points by colour at the end
+    of each month with credits) in one statement, the player's credits read once: the page's
+    lines, then the days' sums, told apart by a last column. The player page reads both at
+    every request."""
     opening = _opening_balance(player, start)
     kinds = tuple(opening)
     credits, events = _ledger_tables()

@@ -13,7 +13,6 @@ from django.urls import reverse
 from awards.models import Credit, Event
 from awards.selectors import (
     STATEMENT_PAGE_LINES,
-    player_points_by_month,
     player_statement,
     player_statement_page,
     player_statement_page_and_months,
@@ -241,17 +240,27 @@ def test_each_page_is_its_part_of_the_whole_statement(player, start, end, size):
     [(None, None), (FIRST_DAY + timedelta(days=50), FIRST_DAY + timedelta(days=150))],
 )
 @pytest.mark.parametrize(("size", "number"), [(4, 1), (4, 3), (7, 2), (4, 99)])
-def test_the_page_read_with_the_chart_s_months_is_the_page_and_the_months_read_apart(
+def test_the_page_read_with_the_chart_s_months_is_the_page_and_the_whole_statement_s_months(
     player, start, end, size, number
 ):
-    """The player page reads a page of the statement and the chart's months in one query:
-    the same as each read by itself, an old link past the earliest page included."""
+    """The player page reads a page of the statement and the chart's months in one query: the
+    page as read by itself, and each month's totals after its last line of the whole
+    statement, an old link past the earliest page included."""
     together = player_statement_page_and_months(
         player=player, start=start, end=end, page=number, size=size
     )
 
     assert together == (
         player_statement_page(player=player, start=start, end=end, page=number, size=size),
-        player_points_by_month(player=player),
+        _months_of(player_statement(player=player)[1]),
     )
     assert together[1] and together[0].lines
+
+
+def _months_of(lines) -> list[dict]:
+    """The chart's months as the whole statement gives them: each month with awards and the
+    running totals after its last line."""
+    months: dict[str, dict] = {}
+    for line in lines:
+        months[f"{line['day']:%Y-%m}"] = line["running"]
+    return [{"month": month, **running} for month, running in months.items()]
