@@ -300,17 +300,25 @@ class Portal:
             self.process.wait()
 
 
-def _cpu_ms(pids: list[int]) -> float:
-    """The CPU time (user and system) the processes have taken, in milliseconds; a process
-    gone meanwhile counts nothing."""
-    ticks = 0
+def _cpu_ms(pids: list[int]) -> dict[int, float]:
+    """The CPU time (user and system) each process has taken, in milliseconds; a process gone
+    meanwhile is left out."""
+    taken = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        ticks += int(fields[11]) + int(fields[12])
-    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+        taken[pid] = (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    return taken
+
+
+def _cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
+    """The CPU the processes took between the two readings: a process started meanwhile (a
+    connection opened again once CONN_MAX_AGE has passed) counts all of its own; one that ended
+    meanwhile (the connection it replaced) is not counted, so the figure may fall short of the
+    CPU taken by that connection's part of the run, never below none."""
+    return sum(taken - before.get(pid, 0.0) for pid, taken in after.items())
 
 
 def _serving(portal: Portal) -> tuple[list[int], list[int]]:
@@ -411,8 +419,13 @@ def measure_reads(
                 folder=folder,
             )
             if result["requests"] and workers:
-                result["worker_cpu_ms"] = (_cpu_ms(workers) - before[0]) / result["requests"]
-                result["database_cpu_ms"] = (_cpu_ms(backends) - before[1]) / result["requests"]
+                workers, backends = _serving(portal)
+                taken = (
+                    _cpu_since(before[0], _cpu_ms(workers)),
+                    _cpu_since(before[1], _cpu_ms(backends)),
+                )
+                result["worker_cpu_ms"] = taken[0] / result["requests"]
+                result["database_cpu_ms"] = taken[1] / result["requests"]
             # Answers slower than the run is long never complete inside it: run longer until
             # each connection has had two answers, so the percentiles count them.
             if result["requests"] >= 2 * args.connections or seconds >= MAX_SECONDS:
