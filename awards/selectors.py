@@ -90,17 +90,6 @@ def player_totals(*, player: Player, year: int | None = None) -> Totals:
     return totals
 
 
-def player_totals_with_year(*, player: Player, year: int) -> tuple[Totals, Totals]:
-    """The lifetime totals and one calendar year's (player_totals()), from one read of the
-    kept totals."""
-    lifetime, of_year = Totals(), Totals()
-    for row_year, brought_forward, kind, approved, provisional in _player_totals_rows(player):
-        _add_row(lifetime, kind, approved, provisional)
-        if row_year == year and not brought_forward:
-            _add_row(of_year, kind, approved, provisional)
-    return lifetime, of_year
-
-
 @dataclass(frozen=True)
 class PublicTotals:
     """What a player's public record shows of the totals: lifetime, the calendar year's (if
@@ -112,9 +101,9 @@ class PublicTotals:
 
 
 def player_public_totals(*, player: Player, year: int | None = None) -> PublicTotals:
-    """player_totals_with_year() and player_position() in one statement: the kept totals'
-    rows, and one more row holding the place (the public record's every request reads both;
-    one round trip to the database instead of two)."""
+    """player_totals() of the lifetime and of `year`, and player_position(), in one statement:
+    the kept totals' rows, and one more row holding the place (the public record's every
+    request reads them; one round trip to the database, one read of the rows)."""
     positions_kept()
     db = connections[router.db_for_read(PlayerTotals)]
     table = db.ops.quote_name(PlayerTotals._meta.db_table)
@@ -206,11 +195,8 @@ def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:
 def player_position(*, player: Player) -> int:
     """The player's place in the country by approved points of every colour, as at the last
     month close (1 is the most; equal totals share a place), counted from the kept totals in
-    one query (`awards.services.positions`)."""
-    positions_kept()
-    with connection.cursor() as cursor:
-        cursor.execute(position_sql(), [player.pk])
-        return int(cursor.fetchone()[0])
+    one query (`awards.services.positions`), the public record's (player_public_totals())."""
+    return player_public_totals(player=player).position
 
 
 # The most matches of a name the names' indexes cannot read as prefixes (see players_lookup)
