@@ -64,13 +64,7 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
     )
     staff = User.objects.create(username="bench-staff", role=Role.STAFF)
     secretary = User.objects.create(username="bench-club", role=Role.CLUB_SECRETARY, club=clubs[0])
-    numbers: list[str] = []
-    serial = 100000
-    while len(numbers) < players:
-        number = abf_numbers.from_serial(serial)
-        serial += 1
-        if number:
-            numbers.append(number)
+    numbers = [abf_numbers.from_serial(serial) for serial in range(100000, 100000 + players)]
     Player.objects.bulk_create(
         (
             Player(

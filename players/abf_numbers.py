@@ -6,26 +6,25 @@ from centre.schemes import number_name
 WEIGHTS = (7, 6, 5, 4, 3, 2)
 
 
-def check_digit(serial: int) -> int | None:
-    """The check digit for a six-digit serial, or None when the serial is never issued.
+def check_digit(serial: int) -> int:
+    """The check digit for a six-digit serial.
 
-    The weighted sum's remainder mod 11 gives the digit: 0 gives 0, otherwise 11 minus the
-    remainder. A remainder of 1 would need the digit 10, so such serials are not issued.
+    The weighted sum's remainder mod 11 gives the digit: remainder 0 gives 0, remainder 1
+    gives 1, otherwise 11 minus the remainder. That is the ABF's own rule (its member portal
+    computes it so, and real numbers such as 0748821 end so): a remainder of 1, which a
+    textbook mod-11 code would leave unissued, takes the digit 1, so every serial is issued.
     """
     digits = f"{serial:06d}"
     if len(digits) != 6:
         raise ValueError(f"serial {serial} has more than six digits")
     remainder = sum(int(d) * w for d, w in zip(digits, WEIGHTS, strict=True)) % 11
-    if remainder == 0:
-        return 0
-    if remainder == 1:
-        return None
+    if remainder in (0, 1):
+        return remainder
     return 11 - remainder
 
 
-def from_serial(serial: int) -> str | None:
-    digit = check_digit(serial)
-    return None if digit is None else f"{serial:06d}{digit}"
+def from_serial(serial: int) -> str:
+    return f"{serial:06d}{check_digit(serial)}"
 
 
 def is_valid(number: str) -> bool:

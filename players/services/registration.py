@@ -41,7 +41,7 @@ def abf_numbers_issue(*, count: int = 1) -> list[str]:
         number = abf_numbers.from_serial(serial)
         serial += 1
         # A number already on the register (entered before the portal) is never reissued.
-        if number is not None and not Player.objects.filter(abf_number=number).exists():
+        if not Player.objects.filter(abf_number=number).exists():
             issued.append(number)
     sequence.next_serial = serial
     sequence.save(update_fields=["next_serial"])

@@ -608,8 +608,6 @@ class Command(BaseCommand):
         while len(planned) < count:
             serial += rng.randint(1, 40)
             number = abf_numbers.from_serial(serial)
-            if number is None:
-                continue
             roll = rng.random()
             if roll < 0.03 and youth is not None:
                 home, birth_year = youth, rng.randint(2001, 2012)

@@ -7,7 +7,7 @@ from awards.results import csv_results
 from awards.results.common import ResultsFileError
 from players.abf_numbers import from_serial
 
-N = [from_serial(s) for s in range(20000, 20400) if from_serial(s)]
+N = [from_serial(s) for s in range(20000, 20400)]
 
 MITCHELL = (
     "session,section,direction,contestant,place,score,players,boards\n"
