@@ -5,16 +5,11 @@ hooks. ACBL clubs belong to units; there are no credit files."""
 from __future__ import annotations
 
 from scheme.acbl import entered, issuers
-from scheme.acbl.calculator import (
-    CALCULATOR_EXAMPLES,
-    RANK_PARAMETERS,
-    calculator_answer,
-    calculator_event,
-    rank_calculator,
-)
+from scheme.acbl.calculator import CALCULATOR_EXAMPLES, calculator_answer, calculator_event
 from scheme.acbl.colours import ACBL_POINT_KINDS
 from scheme.acbl.editions import ACBL_PLAN, RULE_SETS, compute_awards
 from scheme.acbl.grades import ACBL_GRADES
+from scheme.acbl.rank_calculator import RANK_PARAMETERS, rank_calculator
 from scheme.acbl.ranks import LADDER, Title
 from scheme.base import PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
 
