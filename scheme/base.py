@@ -137,8 +137,6 @@ class RuleSet(Protocol):
     name: str
     title: str
 
-    def compute(self, event: Any) -> Any: ...
-
 
 @dataclass(frozen=True)
 class Scheme:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Protocol
 
+from scheme.abf.calculation import calculate
 from scheme.abf.events import DEFAULT_RULES, Event
 from scheme.abf.factors import MASTER_FACTORS_2025, MASTER_FACTORS_LEGACY
 from scheme.abf.grades import ABF_GRADES, LEGACY_GRADES
@@ -22,8 +23,6 @@ from scheme.core.errors import RulesError
 class RuleSet(Protocol):
     name: str
     title: str
-
-    def compute(self, event: Event, *, working: bool = True) -> EventAwards: ...
 
 
 # The ABF Masterpoint Scheme manual, edition of 27/07/2025: the rule in force.
@@ -50,10 +49,10 @@ ABF_LEGACY = AbfRuleSet(
     master_factors=MASTER_FACTORS_LEGACY,
 )
 
-RULE_SETS: Mapping[str, RuleSet] = {rules.name: rules for rules in (ABF_2025, ABF_LEGACY)}
+RULE_SETS: Mapping[str, AbfRuleSet] = {rules.name: rules for rules in (ABF_2025, ABF_LEGACY)}
 
 
-def get_rule_set(name: str = DEFAULT_RULES) -> RuleSet:
+def get_rule_set(name: str = DEFAULT_RULES) -> AbfRuleSet:
     try:
         return RULE_SETS[name]
     except KeyError:
@@ -64,4 +63,4 @@ def get_rule_set(name: str = DEFAULT_RULES) -> RuleSet:
 def compute_awards(event: Event, *, working: bool = True) -> EventAwards:
     """The awards of every contestant of `event`, under the rule set it names, with the
     working lines that explain them; `working=False` skips the text (bulk callers)."""
-    return get_rule_set(event.rules).compute(event, working=working)
+    return calculate(get_rule_set(event.rules), event, working=working)

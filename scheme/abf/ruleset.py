@@ -8,14 +8,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from scheme.abf.events import Event
 from scheme.abf.formulas import (
     one_winner_session_award,
     outright_award,
     two_winner_session_award,
 )
 from scheme.abf.grades import TABLE_WEIGHTS, Grade
-from scheme.abf.results import EventAwards
 from scheme.core.arithmetic import Rounding, round_cents, show_number
 from scheme.core.errors import RulesError
 from scheme.core.placings import placing_fraction
@@ -73,12 +71,6 @@ class AbfRuleSet:
     def final_size_limit(self, entry_tables: Fraction) -> Fraction:
         """4.2.5: the largest final that earns the full premium, in tables."""
         return max(entry_tables * self.final_size_share, Fraction(self.final_size_minimum_tables))
-
-    def compute(self, event: Event, *, working: bool = True) -> EventAwards:
-        """The awards of `event`; the working lines only when `working` is set."""
-        from scheme.abf.calculation import calculate  # the calculation needs this class
-
-        return calculate(self, event, working=working)
 
     def table_cell(self, table: str, tables: int, column: int) -> Decimal:
         """The rules' value for a cell of the printed Tables 1A-3C (3.1.3): `column` is the
