@@ -15,7 +15,8 @@ from scheme.acbl.events import (
     Venue,
 )
 from scheme.acbl.formula import EventType, Rating
-from scheme.acbl.general import compute_general, overall_split
+from scheme.acbl.general import compute_general
+from scheme.acbl.general_colours import overall_split
 from scheme.acbl.grass_roots import Contest, Flight, GrassRootsFinal, Stage, compute_final
 from scheme.acbl.nabc import TEN_K, NabcEvent, compute_nabc
 from scheme.acbl.placings import cents, cents_text

@@ -1,7 +1,8 @@
 """Events awarded by the General Formula: club special games ("Special Club Games and the
 General Formula") and sectional, regional and NABC events ("Sectional/Regional Tournament
 Events", "Calculating the Awards"): overall awards with their depth, session awards, match
-awards, strats, the caps and board counts of club championships, and the colours.
+awards, strats, the caps and board counts of club championships; their colours are
+`scheme.acbl.general_colours`.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from scheme.acbl.club import OPEN_RATE, OPEN_SECTION_CAP, section_depth, section_fraction
-from scheme.acbl.colours import BLACK, GOLD, RED, SILVER, Split, halves, whole
+from scheme.acbl.colours import BLACK, GOLD, Split
 from scheme.acbl.colours import split_hundredths as split
 from scheme.acbl.events import GeneralFormulaEvent, Group, SpecialGame, Strat, Tournament
 from scheme.acbl.formula import (
     COMBINED_SCORING_FROM,
     EventType,
     Rating,
-    Standing,
     b_factor,
     combined_place_fraction,
     combined_scoring_tables,
@@ -35,7 +35,13 @@ from scheme.acbl.formula import (
     session_depth,
     t_factor,
 )
-from scheme.acbl.grass_roots import ClubStage, Contest, Flight, club_stage, unit_stage
+from scheme.acbl.general_colours import (
+    GOLD_LIMIT,
+    match_colour,
+    nap_gnt_stage,
+    overall_split,
+    session_split,
+)
 from scheme.acbl.placings import (
     cents,
     cents_text,
@@ -64,8 +70,6 @@ CHAMPIONSHIP_CAP = Fraction(6)
 # least three competitors in direct comparison to be eligible for session awards".
 LOWEST_STRAT_TABLES = 3
 LOWEST_STRAT_COMPETITORS = 3
-# Gold for overalls and section firsts with an upper limit of at least 750.
-GOLD_LIMIT = 750
 # "Club Appreciation Game: Teams — Awards 5% Gold masterpoints, up to maximum of 0.25".
 APPRECIATION_GOLD = Fraction(5, 100)
 APPRECIATION_GOLD_CAP = 25  # hundredths
@@ -156,88 +160,6 @@ def _limit(event: GeneralFormulaEvent, strat: Strat | None) -> int | None:
     return strat.upper_limit if strat is not None else event.upper_limit
 
 
-def _gold_event(event: GeneralFormulaEvent, limit: int | None) -> bool:
-    """Gold overalls and section tops: two-session (or longer) regional-rated events with an
-    upper limit of at least 750, at regionals and NABCs, and national-rated NABC events."""
-    high = limit is None or limit >= GOLD_LIMIT
-    if event.standing is not Standing.CHAMPIONSHIP:
-        return False
-    if event.tournament is Tournament.NABC and event.rating is Rating.NATIONAL:
-        return high
-    if event.tournament in (Tournament.REGIONAL, Tournament.NABC):
-        return high and event.sessions >= 2
-    return False
-
-
-def _club_stage(event: GeneralFormulaEvent) -> ClubStage | None:
-    if not event.contest:
-        return None
-    try:
-        contest = Contest(event.contest)
-    except ValueError:
-        raise RulesError("contest", "a club stage is of the NAP (nap) or the GNT (gnt)") from None
-    try:
-        flight = Flight(event.flight or "A")
-    except ValueError:
-        raise RulesError("flight", "flights are championship, A, B and C") from None
-    if event.tournament is Tournament.UNIT:
-        # Unit stage: at a sectional rating (the NAP's flights B and C at 70% and 50% of it);
-        # overalls red for one session, part gold from two sessions.
-        if event.rating is not Rating.SECTIONAL:
-            raise RulesError("rating", "a NAP or GNT unit stage has a sectional rating")
-        return unit_stage(contest, flight, event.sessions)
-    if event.tournament is not Tournament.CLUB or event.rating is not Rating.CSG9:
-        raise RulesError("rating", "a NAP or GNT club stage is a club special game, rating nine")
-    return club_stage(contest, flight, invitational=event.invitational_club)
-
-
-def overall_split(event: GeneralFormulaEvent, limit: int | None) -> tuple[Split, str]:
-    stage = _club_stage(event)
-    if stage is not None:
-        return stage.split, stage.why.split(": ")[-1]
-    tournament = event.tournament
-    if event.special_award == "BR":
-        return halves(BLACK, RED), "half black, half red"
-    if tournament in (Tournament.CLUB, Tournament.UNIT):
-        if event.rating is Rating.STAC:
-            return whole(SILVER), "silver (STaC)"
-        return whole(BLACK), "black"
-    if tournament is Tournament.SECTIONAL:
-        return whole(SILVER), "silver"
-    if tournament is Tournament.INTERMEDIATE_NOVICE:
-        if event.standing is Standing.CHAMPIONSHIP:
-            return ((GOLD, Fraction(33, 100)), (RED, Fraction(67, 100))), "33% gold, 67% red"
-        return whole(RED), "red"
-    if _gold_event(event, limit):
-        return whole(GOLD), "gold"
-    return whole(RED), "red"
-
-
-def session_split(event: GeneralFormulaEvent, limit: int | None, place: int) -> tuple[Split, str]:
-    if event.special_award in ("BR", "IMP"):
-        return halves(BLACK, RED), "half black, half red"
-    if event.contest and event.tournament is Tournament.UNIT:
-        return whole(RED), "red"
-    if event.contest:
-        return overall_split(event, limit)
-    top = place == 1 and _gold_event(event, limit)
-    if event.tournament in (Tournament.REGIONAL, Tournament.NABC) and top:
-        return whole(GOLD), "gold (section top)"
-    if event.tournament in (Tournament.REGIONAL, Tournament.NABC):
-        return whole(RED), "red"
-    if event.tournament is Tournament.INTERMEDIATE_NOVICE:
-        return whole(RED), "red"
-    return overall_split(event, limit)
-
-
-def match_colour(event: GeneralFormulaEvent) -> str:
-    if event.tournament in (Tournament.CLUB, Tournament.UNIT):
-        return SILVER if event.rating is Rating.STAC else BLACK
-    if event.tournament is Tournament.SECTIONAL:
-        return SILVER
-    return RED
-
-
 def _strat_list(event: GeneralFormulaEvent) -> list[Strat | None]:
     return list(event.strats) if event.strats else [None]
 
@@ -279,7 +201,7 @@ def compute_general(event: GeneralFormulaEvent, working: Working) -> None:
     tables = _check(event)
     share, cap, why = _share_and_cap(event)
     overall_share, session_share, match_share = modifier_shares(event.modifiers)
-    stage = _club_stage(event)
+    stage = nap_gnt_stage(event)
     if stage is not None:
         working.note(f"{stage.why}: {show_number(stage.share)} of the award.")
         overall_share *= stage.share
