@@ -1,0 +1,147 @@
+"""A player's rank as of the last month close and what the next one still needs (1.8; the
+scheme's ladder), and a player's grade in force."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from django.utils import timezone
+
+from centre.schemes import current_scheme
+from players.models import Player, PlayerGrade
+from scheme.abf.ranks import Rank, Totals, rank_for
+from scheme.abf.scheme import rank_needs as abf_rank_needs
+from scheme.base import NextStar, RankNeed, SchemeRank
+from scheme.core.points import points_text
+
+
+def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals:
+    """The lifetime points an ABF rank is judged on, in hundredths.
+
+    The ledger holds only the points credited through the registry; the red points won
+    before 1982 are kept on the player (1.8 notes) and are red points like any other, so they
+    count in the red and the total. Only the further 20% or 40% allowance of the notes
+    lowers the minimums, and that never counts towards the total (scheme.abf.ranks).
+    """
+    return Totals(green=green, red=red + pre_1982_red, gold=gold)
+
+
+@dataclass(frozen=True)
+class RankStanding:
+    """What the lookup shows (1.4.4): the rank at the last close and what the next needs."""
+
+    rank: SchemeRank | None
+    next_rank: SchemeRank | None
+    # Every requirement of the next rank with what is still lacking (0 when met), in the
+    # scheme's terms (`Scheme.needs`): the ABF's three minimums of 1.8, NZ's aggregate and A
+    # Points, the ACBL's total and colour groups.
+    needs: tuple[RankNeed, ...] = ()
+    # NZ: the stars within the rank, from the points credited so far, and the next star when
+    # the player holds the next rank's aggregate without its A Points.
+    stars: int = 0
+    next_star: NextStar | None = None
+
+    @property
+    def next_is_met(self) -> bool:
+        """The points credited so far already meet the next rank: promoted at the next close."""
+        return self.next_rank is not None and all(need.met for need in self.needs)
+
+    def needed(self) -> list[RankNeed]:
+        """The requirements of the next rank not yet met."""
+        return [need for need in self.needs if not need.met]
+
+    def summary(self) -> str:
+        """One sentence for statements: the rank, and what the next one still needs."""
+        held = self.rank.name if self.rank else "not yet ranked"
+        if self.rank and self.stars:
+            held += " " + "*" * self.stars
+        text = f"Rank as of the last month close: {held}."
+        if self.next_rank is None:
+            return text
+        if self.next_is_met:
+            return (
+                f"{text} {self.next_rank.name} is reached with the points awaiting approval, "
+                "at the month's close."
+            )
+        needed = "; ".join(need.text() for need in self.needed())
+        text = f"{text} Still needed for {self.next_rank.name}: {needed}."
+        if self.next_star is not None:
+            text += (
+                f" Star {self.next_star.stars} comes with "
+                f"{points_text(self.next_star.hundredths)} more A and B Points."
+            )
+        return text
+
+    def as_json(self) -> dict:
+        answer = {
+            "rank": self.rank.name if self.rank else None,
+            "rank_order": self.rank.order if self.rank else 0,
+            "next_rank": self.next_rank.name if self.next_rank else None,
+            "next_rank_reached": self.next_is_met,
+            # Every points requirement of the next rank, 0 when met.
+            "needed_for_next_rank": None
+            if self.next_rank is None
+            else {need.key: need.hundredths for need in self.needs if need.points},
+        }
+        if current_scheme().stars is not None:
+            answer["stars"] = self.stars
+            answer["next_star"] = (
+                None
+                if self.next_star is None
+                else {
+                    "stars": self.next_star.stars,
+                    "aggregate_needed": self.next_star.hundredths,
+                }
+            )
+        return answer
+
+
+def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> RankStanding:
+    """The rank held as of the last month close, and what the next one still needs.
+
+    `lifetime` is the player's points by kind as the lookup shows them (approved and
+    provisional): the provisional ones count at the next close, so the shortfall is what is
+    still needed after them.
+    """
+    scheme = current_scheme()
+    current = player.rank
+    following = scheme.next_rank(current)
+    stars = scheme.stars(current, lifetime) if scheme.stars and current else 0
+    if following is None:
+        return RankStanding(current, None, stars=stars)
+    if isinstance(following.native, Rank):
+        # ABF 1.8: the three minimums, with the pre-1982 red points and their allowance,
+        # which are the player's record and not a total of the ledger.
+        totals = rank_totals(
+            green=lifetime.get("green", 0),
+            red=lifetime.get("red", 0),
+            gold=lifetime.get("gold", 0),
+            pre_1982_red=player.pre_1982_red,
+        )
+        reached = rank_for(totals, player.pre_1982_red)
+        if reached is not None and reached.order > following.order:
+            # The points awaiting approval reach past the next rank (a grant, a big event):
+            # name the rank the close will give (1.4.4), not the one just above.
+            following = scheme.ranks[reached.order - 1]
+        needs = abf_rank_needs(
+            following.native, following.native.shortfall(totals, player.pre_1982_red)
+        )
+        return RankStanding(current, following, needs, stars)
+    return RankStanding(
+        current,
+        following,
+        scheme.needs(following, lifetime),
+        stars,
+        scheme.next_star_for(current, lifetime),
+    )
+
+
+def player_grade_in_force(*, player: Player, on: date | None = None) -> PlayerGrade | None:
+    """NZ: the grade and Rating Points in force on a day (the latest regrading on or before
+    it; from 1 February of its year), or None under a scheme that does not grade players or
+    before the player's first regrading."""
+    if current_scheme().code != "nz":
+        return None
+    on = on or timezone.localdate()
+    year = on.year if (on.month, on.day) >= (2, 1) else on.year - 1
+    return PlayerGrade.objects.filter(player=player, year__lte=year).order_by("-year").first()
