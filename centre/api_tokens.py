@@ -2,7 +2,7 @@
 by the login lockout, centre.auth), and revokes the token it uses."""
 
 from django.conf import settings
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, user_logged_in
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import AuthenticationFailed
@@ -55,6 +55,9 @@ class TokenCreateApi(APIView):
         if user is None:
             # While locked out, centre.auth.lockout_response answers 429 instead.
             raise AuthenticationFailed("Wrong username or password.")
+        # A login as on the page: its last login is kept, and the lockout clears this login's
+        # own failures (and only its own, centre.auth.LoginAttemptsHandler).
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
         token, key = api_token_create(user=user, name=data["name"], days=data["days"])
         return Response(
             {"token": key, "name": token.name, "expiry": token.expiry},

@@ -6,13 +6,20 @@ A login by password, on the page or at the API's token endpoint, goes through
 account and by address (settings.AXES_*) and refuses every attempt, right or wrong, while
 either is locked out. The answer is `lockout_response`: a page saying when to try again and
 how to get help, or the API's one error shape.
+
+A successful login clears that login's own failures and nothing else (`LoginAttemptsHandler`):
+never the failures of another login tried from the same address, so that signing in to one's
+own account between guesses never frees the account being guessed.
 """
 
+import ipaddress
 import logging
 from datetime import timedelta
 
 from axes.backends import AxesStandaloneBackend
+from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_ip_address, get_client_username, get_cool_off
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm
@@ -36,6 +43,24 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class LoginAttemptsHandler(AxesDatabaseHandler):
+    """django-axes' record of failures (settings.AXES_HANDLER), cleared on success for the
+    login that succeeded only.
+
+    Axes' own reset deletes every failure matching any lockout parameter, the address's
+    included: with lockout by username or address, a club secretary signing in from the
+    address a guesser uses (or from behind the same proxy) would wipe the failures counted
+    against another login, which then never locks.
+    """
+
+    def reset_user_attempts(self, request, credentials=None) -> int:
+        username = get_client_username(request, credentials)
+        if not username:
+            return 0
+        count, _ = AccessAttempt.objects.filter(username=username).delete()
+        return count
 
 
 def _lockout_minutes(request: HttpRequest) -> int:
@@ -126,3 +151,22 @@ class ResetByEmailForm(PasswordResetForm):
 def client_address(request: HttpRequest) -> str:
     """The address a request came from, as the login lockout counts it."""
     return get_client_ip_address(request) or ""
+
+
+def visitor_address(request: HttpRequest) -> str:
+    """The visitor's address (settings.AXES_CLIENT_IP_CALLABLE): the peer's, or behind
+    `TRUSTED_PROXY_COUNT` reverse proxies the address the outermost of them saw, read from
+    the right of X-Forwarded-For (entries further left are the visitor's to write and are
+    never believed). Without it, every visitor behind a proxy shares the proxy's address."""
+    peer = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXY_COUNT
+    if proxies <= 0:
+        return peer
+    forwarded = [entry.strip() for entry in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [entry for entry in forwarded if entry]
+    if len(forwarded) < proxies:
+        return peer
+    try:
+        return str(ipaddress.ip_address(forwarded[-proxies]))
+    except ValueError:
+        return peer

@@ -134,13 +134,20 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Login throttling (django-axes): 5 failed passwords for one account from anywhere, or from
 # one address for any accounts, lock that account or address out for 15 minutes after the
-# last failure. A successful login clears the account's count. Every failure and lockout is
-# kept (admin: Axes) and a lockout is logged by the "centre.security" logger.
+# last failure. A successful login (page or token endpoint) clears that account's own failures,
+# never those of another account tried from the same address (centre.auth.LoginAttemptsHandler).
+# Every failure and lockout is kept (admin: Axes) and a lockout is logged by the
+# "centre.security" logger.
 AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+AXES_HANDLER = "centre.auth.LoginAttemptsHandler"
 AXES_LOCKOUT_CALLABLE = "centre.auth.lockout_response"
+# Behind reverse proxies, how many: the visitor's address is then read from the right of
+# X-Forwarded-For, as the outermost proxy saw it (centre.auth.visitor_address). 0: the peer's.
+TRUSTED_PROXY_COUNT = env.integer("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "centre.auth.visitor_address"
 # Password reset by email: at most 5 requests an hour from one address and 3 an hour for one
 # email address (centre.auth); the answer never says whether an account exists.
 PASSWORD_RESET_LIMITS = {"address": (5, 3600), "email": (3, 3600)}
