@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from billing.models import FeeSchedule
 from clubs.models import Club
-from operations.management.commands.seed_demo import DEMO_PASSWORD
+from operations.demo.logins import DEMO_PASSWORD
 from players.models import Player
 from tests.billing.factories import FeeScheduleFactory
 from tests.browser.conftest import open_menu_entry

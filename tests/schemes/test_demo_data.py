@@ -9,7 +9,7 @@ from django.core.management import call_command
 from awards.models import Credit, Event
 from awards.selectors import totals_disagreements
 from clubs.models import Club, State
-from operations.management.commands.seed_demo import REGIONS
+from operations.demo.regions import REGIONS
 from players.models import Player, PlayerGrade
 from ranks.models import Promotion
 

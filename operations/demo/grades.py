@@ -1,0 +1,39 @@
+"""The grades the demo's register opens with, under a scheme that grades its players."""
+
+from django.utils import timezone
+
+from awards.models import PlayerTotals
+from players.models import Player, PlayerGrade
+
+
+def seed_opening_grades() -> int:
+    """NZ (Outline rules 4, 6): the Rating Points and grades the demo's register opens
+    with, in force from this year's 1 February: each player's balance brought forward
+    taken as the points of the year before (the demo has no earlier years), graded as
+    the 31 December calculation would (ranks.grading does every later year)."""
+    year = timezone.localdate().year
+    if PlayerGrade.objects.filter(year=year).exists():
+        return PlayerGrade.objects.filter(year=year).count()
+    from scheme.nz import grading, kinds
+    from scheme.nz.ranks import PROVINCIAL_MASTER
+
+    balances: dict[int, dict[str, int]] = {}
+    for player_id, kind, points in PlayerTotals.objects.filter(brought_forward=True).values_list(
+        "player_id", "kind", "approved"
+    ):
+        balances.setdefault(player_id, {})[kind] = points
+    ranks = dict(Player.objects.values_list("pk", "rank_order"))
+    grades = []
+    for player_id, points in balances.items():
+        earned = points.get(kinds.A, 0) + points.get(kinds.B, 0)
+        rating = grading.rating_points(
+            previous=0, year_points=earned + kinds.b_points_from_c(points.get(kinds.C, 0))
+        )
+        grade = grading.grade_for(
+            rating_points=rating,
+            a_points=points.get(kinds.A, 0),
+            provincial_master=ranks.get(player_id, 0) >= PROVINCIAL_MASTER.order,
+        )
+        grades.append(PlayerGrade(player_id=player_id, year=year, rating=rating, grade=str(grade)))
+    PlayerGrade.objects.bulk_create(grades, batch_size=2000, ignore_conflicts=True)
+    return len(grades)
