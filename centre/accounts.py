@@ -1,4 +1,5 @@
-"""A login's own account pages: its API tokens, and the password reset by email.
+"""A login's own account pages: its API tokens, its password's change, and the password reset
+by email.
 
 Thin: check who asks, validate the form, call one service, show the result.
 """
@@ -11,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.sites.shortcuts import get_current_site
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -20,7 +22,14 @@ from centre import tasks
 from centre.auth import ResetByEmailForm, client_address, reset_allowed
 from centre.errors import DomainError, form_add_error
 from centre.mail import email_after_commit
-from centre.tokens import NAME_MAX_LENGTH, api_token_create, api_token_revoke, api_tokens_of
+from centre.tokens import (
+    NAME_MAX_LENGTH,
+    api_token_create,
+    api_token_revoke,
+    api_tokens_after_password_change,
+    api_tokens_choice_set,
+    api_tokens_of,
+)
 
 
 class TokenForm(forms.Form):
@@ -42,6 +51,16 @@ def tokens(request: HttpRequest) -> HttpResponse:
     """Make, list and revoke the login's API tokens; a new key is shown once, on this answer."""
     form = TokenForm(request.POST if request.POST.get("action") == "create" else None)
     key = None
+    if request.method == "POST" and request.POST.get("action") == "choice":
+        revoke = request.POST.get("revoke_on_password_change") == "on"
+        api_tokens_choice_set(user=request.user, revoke_on_password_change=revoke)
+        messages.success(
+            request,
+            "Your tokens will be revoked when your password is changed or reset."
+            if revoke
+            else "Your tokens will keep working when your password is changed or reset.",
+        )
+        return redirect("tokens")
     if request.method == "POST" and request.POST.get("action") == "revoke":
         try:
             token = api_token_revoke(user=request.user, token_key=request.POST.get("token", ""))
@@ -100,3 +119,31 @@ class PasswordResetView(auth_views.PasswordResetView):
                 self.request.is_secure(),
             )
         return redirect(self.success_url)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change (the login's other sessions end), which also revokes the
+    login's API tokens if it chose so on its tokens page."""
+
+    @transaction.atomic
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        api_tokens_after_password_change(user=form.user)
+        return response
+
+    def get_context_data(self, **kwargs):
+        return {
+            **super().get_context_data(**kwargs),
+            "tokens": api_tokens_of(user=self.request.user),
+        }
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's reset by the emailed link, which also revokes the login's API tokens if it
+    chose so on its tokens page."""
+
+    @transaction.atomic
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        api_tokens_after_password_change(user=form.user)
+        return response

@@ -48,6 +48,11 @@ class User(AbstractUser):
         related_name="logins",
         help_text="The state whose masterpoint secretary (or nominated organiser) this login is.",
     )
+    revoke_tokens_on_password_change = models.BooleanField(
+        default=True,
+        help_text="Revoke all of this login's API tokens when its password is changed or reset "
+        "(the login's own choice, on its API tokens page).",
+    )
 
     objects = CentreUserManager()
 

@@ -1,4 +1,5 @@
-"""The months credits belong to (App. E): the scheme's calendar month in Sydney time."""
+"""The months credits belong to (App. E): the scheme's calendar month in Sydney time; the
+state's organisers' logins (5.4.1)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils import timezone
 
 from centre.errors import DomainError
 from centre.models import Period, Role, User
+from centre.tokens import api_tokens_revoke_all
 from scheme.core.calendar import sydney_month
 
 
@@ -77,4 +79,6 @@ def organiser_withdraw(*, by: User, organiser: User) -> User:
         raise DomainError("This login is not an organiser of your state.")
     organiser.is_active = False
     organiser.save(update_fields=["is_active"])
+    # Its programs stop too, and stay stopped should the login be made active again.
+    api_tokens_revoke_all(user=organiser)
     return organiser

@@ -93,3 +93,27 @@ def api_token_revoke(*, user: User, token_key: str) -> ApiToken:
         raise _refused("token", "No such token of yours.")
     token.delete()
     return token
+
+
+def api_tokens_revoke_all(*, user: User) -> int:
+    """Revoke every token of the login; the number revoked."""
+    count, _ = ApiToken.objects.filter(user=user).delete()
+    return count
+
+
+@transaction.atomic
+def api_tokens_choice_set(*, user: User, revoke_on_password_change: bool) -> None:
+    """The login's choice: are its tokens revoked when its password is changed or reset?"""
+    User.objects.filter(pk=user.pk).update(
+        revoke_tokens_on_password_change=revoke_on_password_change
+    )
+    user.revoke_tokens_on_password_change = revoke_on_password_change
+
+
+def api_tokens_after_password_change(*, user: User) -> int:
+    """After the login changed its password (its change page) or reset it (the emailed link):
+    its tokens are revoked if it chose so. (Staff setting a login's password revoke them
+    always: centre.admin.) The number revoked."""
+    if not user.revoke_tokens_on_password_change:
+        return 0
+    return api_tokens_revoke_all(user=user)

@@ -24,7 +24,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        accounts.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -40,7 +40,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        accounts.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(
