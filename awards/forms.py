@@ -632,6 +632,21 @@ class CreditFileForm(EventDetailsForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        events = current_scheme().results_events
+        if events:
+            # What the scheme's engine reads beside the grade: the ACBL's kind of club game.
+            self.fields["event"] = forms.ChoiceField(
+                label="Kind of game",
+                required=False,
+                choices=[
+                    ("", "As the grade says"),
+                    *((e.code, f"{e.label} ({', '.join(e.grades)})") for e in events),
+                ],
+                help_text="The kind of club game the results file is of.",
+            )
+            order = list(self.field_order)
+            order.insert(order.index("grade") + 1, "event")
+            self.order_fields(order)
         # A results file may say them; clean() asks for them when it does not come.
         self.fields["name"].required = False
         self.fields["starts_on"].required = False

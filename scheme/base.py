@@ -109,6 +109,17 @@ class NextStar:
 
 
 @dataclass(frozen=True)
+class ResultsEvent:
+    """A kind of event a scheme reads from a results file when the grade alone does not say
+    it (the ACBL's `event`: an open, invitational, restricted or newcomer club game), with
+    the grades such an event is held at."""
+
+    code: str
+    label: str
+    grades: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CreditFileFormat:
     """A credit file's name and lines: `extension` may end in "?" for any digit (App. D:
     ".mp?"); each line is a player number then one fixed-width amount per point kind (None:
@@ -171,6 +182,16 @@ class Scheme:
     calculator_examples: Mapping[str, Mapping[str, Any]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # Results in: a scoring program's file (USEBIO or CSV) as the scheme's calculator request.
+    # `results_request(read, grade=, event=)` takes what the file holds in the ABF
+    # calculator's shape (kind, sessions of fields or matches, outright) at the grade given
+    # and, for a scheme that lists `results_events`, the kind of event (blank: the grade's);
+    # a `RulesError` names what its engine cannot read ("event", "sessions"). None: the
+    # scheme's results are read by the ABF's serializer (the ABF), or it takes no files.
+    results_request: Callable[..., dict[str, Any]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    results_events: tuple[ResultsEvent, ...] = field(default=(), compare=False, repr=False)
     # The rank calculator (GET /api/v1/ranks?scheme=...): query parameters, as strings, to
     # the rank, stars, grade and whatever else the scheme reports, and what the next rank
     # needs; raises `RulesError` naming the parameter. `rank_parameters` describe the

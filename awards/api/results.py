@@ -14,16 +14,19 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from awards.api.examples import results_check_examples, scheme_examples
 from awards.api.uploads import OrganiserFields, UploadSerializer, _UploadApi
+from awards.calculators import is_abf_edition
 from awards.limits import credit_file_size_error
 from awards.models import CreditUpload, grade_colour
 from awards.serializers import EVENT_LIMITS
 from awards.services.errors import AwardsError
-from awards.services.results_in import results_upload_check
+from awards.services.results_in import results_upload_check, scheme_results_upload_check
 from centre.responses import file_response
-from centre.schemes import grade_choices
+from centre.schemes import current_scheme, grade_choices
 from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
+from scheme.base import CREDIT_FILES
 
 EXTENSIONS = {"green": ".grn", "red": ".red", "gold": ".gld"}
 
@@ -40,6 +43,14 @@ class ResultsCheckSerializer(OrganiserFields):
         required=False,
         help_text="Needed for a CSV; a USEBIO file says it (its EVENT_TYPE).",
     )
+    event = serializers.ChoiceField(
+        choices=[],
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The kind of event, under a scheme whose grades do not say it (the ACBL's "
+        "club games); blank: the grade's.",
+    )
     name = serializers.CharField(
         max_length=160, required=False, help_text="Defaults to the file's EVENT_DESCRIPTION."
     )
@@ -55,6 +66,21 @@ class ResultsCheckSerializer(OrganiserFields):
     intended = serializers.BooleanField(
         default=False, help_text="With `credit_file`: the same file is to be credited again."
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        scheme = current_scheme()
+        if scheme.results_events:
+            self.fields["event"].choices = [known.code for known in scheme.results_events]
+            self.fields["event"].help_text += " " + "; ".join(
+                f"{known.code}: {known.label} ({', '.join(known.grades)})"
+                for known in scheme.results_events
+            )
+        else:
+            del self.fields["event"]
+        if not scheme.has(CREDIT_FILES):
+            # App. D's credit files are the ABF's: under another scheme, results only.
+            del self.fields["credit_file"]
 
     def validate_file(self, upload):
         if upload.size > settings.MAX_UPLOAD_FILE_BYTES:
@@ -77,6 +103,11 @@ class PlayerAwardSerializer(serializers.Serializer):
     abf_number = serializers.CharField()
     contestant = serializers.CharField()
     points = serializers.IntegerField(help_text="Hundredths of a masterpoint, by the rules.")
+    kind = serializers.CharField(
+        required=False,
+        help_text="The kind of point, under a scheme whose event may award several (an NZ "
+        "tournament's A or B points and its sessions' C points): one award a kind.",
+    )
     in_file = serializers.IntegerField(
         allow_null=True, help_text="What the scoring program says it awarded, if it says."
     )
@@ -111,7 +142,10 @@ class ResultsCheckApi(_UploadApi):
             "that differs from the rules. A bad file is refused with 400 and "
             '`fields["file"]` naming each bad element or line, e.g. '
             "`EVENT/SESSION[2]/SECTION[A]/PARTICIPANTS/PAIR[7]: no PLAYER`; nothing is "
-            "stored. " + EVENT_LIMITS
+            "stored. Under a scheme other than the ABF's the event is computed by that "
+            "scheme's engine at its own grades (and, under the ACBL, as the club game `event` "
+            "names), `awards` gives each player's points of each `kind`, and `results` the "
+            "request its calculator took. " + EVENT_LIMITS
         ),
         request={"multipart/form-data": ResultsCheckSerializer},
         responses={
@@ -120,12 +154,6 @@ class ResultsCheckApi(_UploadApi):
             413: OpenApiResponse(description="The body is larger than the file and 1 MB."),
         },
         examples=[
-            OpenApiExample(
-                "A club's Mitchell from its scoring program",
-                request_only=True,
-                media_type="multipart/form-data",
-                value={"file": "(monday.xml)", "grade": "E", "authorisation_number": ""},
-            ),
             OpenApiExample(
                 "The refusal of a file with a pair without players",
                 response_only=True,
@@ -144,10 +172,13 @@ class ResultsCheckApi(_UploadApi):
         ],
         tags=["uploads"],
     )
+    @scheme_examples(results_check_examples)
     def post(self, request: Request) -> Response:
         data = ResultsCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        if not is_abf_edition(current_scheme().default_edition):
+            return _scheme_results_check(request, values)
         credit_file = values.get("credit_file")
         checked = results_upload_check(
             by=request.user,
@@ -180,6 +211,39 @@ class ResultsCheckApi(_UploadApi):
             "upload": checked.upload,
         }
         return Response(ResultsCheckResponseSerializer(answer).data, status=status.HTTP_201_CREATED)
+
+
+def _scheme_results_check(request: Request, values: dict) -> Response:
+    """Under a scheme other than the ABF's: the file computed by the scheme's engine, each
+    player's points of every kind the event awards."""
+    upload = scheme_results_upload_check(
+        by=request.user,
+        filename=values["file"].name,
+        content=values["file"].read(),
+        grade=values["grade"],
+        scheme_event=values.get("event", ""),
+        kind=values.get("kind", ""),
+        name=values.get("name", ""),
+        starts_on=values.get("starts_on"),
+        ends_on=values.get("ends_on"),
+        organiser=values["organiser"],
+        club=values["club_number"],
+    )
+    results, details = upload.preview["results"], upload.event_details
+    answer = {
+        "format": results["format"],
+        "program": results["program"],
+        "name": details["name"],
+        "starts_on": details["starts_on"],
+        "grade": details["grade"],
+        "kind": details["kind"],
+        "colour": current_scheme().grade(details["grade"]).point_kind,
+        "awards": results["awards"],
+        "working": results["working"],
+        "results": results["request"],
+        "upload": upload,
+    }
+    return Response(ResultsCheckResponseSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
 def awards_credit_file(upload: CreditUpload) -> tuple[bytes, str]:

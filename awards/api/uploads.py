@@ -15,6 +15,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from awards import selectors
+from awards.api.examples import scheme_examples, upload_results_examples
+from awards.calculators import is_abf_edition
 from awards.limits import (
     MAX_CREDIT_FILE_LINES,
     MAX_ERRORS_LISTED,
@@ -27,10 +29,12 @@ from awards.services.crediting import credit_upload_cancel, credit_upload_confir
 from awards.services.entry import awards_by_player, credit_results_check
 from awards.services.errors import UploadRejected
 from awards.services.events import EventDetails
+from awards.services.results_in import scheme_event_upload_check
 from awards.services.uploads import credit_upload_check
+from awards.titles import upload_title
 from centre.errors import rules_error_path
 from centre.permissions import UPLOADERS, HasRole
-from centre.schemes import grade_choices
+from centre.schemes import current_scheme, grade_choices
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from scheme.abf import EventAwards, RulesError, compute_awards
@@ -63,6 +67,9 @@ class MostSerializer(serializers.Serializer):
 
 
 class UploadSerializer(serializers.ModelSerializer):
+    title = serializers.SerializerMethodField(
+        help_text="The event's name and first day, as the portal's pages title the upload."
+    )
     lines = serializers.SerializerMethodField()
     warnings = serializers.SerializerMethodField()
     most = serializers.SerializerMethodField()
@@ -74,6 +81,7 @@ class UploadSerializer(serializers.ModelSerializer):
         model = CreditUpload
         fields = [
             "id",
+            "title",
             "filename",
             "source",
             "status",
@@ -91,6 +99,9 @@ class UploadSerializer(serializers.ModelSerializer):
             "differences",
             "lines",
         ]
+
+    def get_title(self, upload: CreditUpload) -> str:
+        return upload_title(upload)
 
     @extend_schema_field(UploadLineSerializer(many=True))
     def get_lines(self, upload: CreditUpload) -> list[dict]:
@@ -261,6 +272,25 @@ def _awards_of(results: object) -> EventAwards:
         raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
 
 
+def _scheme_results_of(results: object) -> dict:
+    """An event under the deployment's scheme, other than the ABF's: its calculator's
+    request, in one of the scheme's editions (its own when it names none)."""
+    scheme = current_scheme()
+    if not isinstance(results, dict):
+        raise ValidationError({"results": ["Give the event as the calculator takes it."]})
+    rules = results.get("rules") or scheme.default_edition
+    if rules not in scheme.editions:
+        raise ValidationError(
+            {
+                "results.rules": [
+                    f"This registry credits events under the {scheme.name}: give "
+                    f"{' or '.join(scheme.editions)}."
+                ]
+            }
+        )
+    return {**results, "rules": rules}
+
+
 def _players_of(players: object) -> dict[str, list[str]]:
     if not isinstance(players, dict) or not all(
         isinstance(numbers, list) and all(isinstance(n, str | int) for n in numbers)
@@ -347,15 +377,31 @@ class UploadResultsApi(_UploadApi):
             "The event's results (rankings and matches, as the calculator takes them) with "
             "each contestant's ABF numbers. The award engine computes every contestant's "
             "award; each of its players is credited that award, through the same checks as a "
-            "credit file. Confirm the upload to credit it. " + EVENT_LIMITS
+            "credit file. Confirm the upload to credit it. Under a scheme other than the "
+            "ABF's, `results` is an event as that scheme's calculator takes it (its own "
+            "`rules`, grade or status: see `POST /api/v1/calculator/awards`), and each player "
+            "is credited the points of every kind its contestant wins. " + EVENT_LIMITS
         ),
         request=UploadResultsSerializer,
         responses={201: UploadSerializer, 400: OpenApiResponse(description="What is wrong")},
     )
+    @scheme_examples(upload_results_examples)
     def post(self, request: Request) -> Response:
         data = UploadResultsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        if not is_abf_edition(current_scheme().default_edition):
+            upload = scheme_event_upload_check(
+                by=request.user,
+                request=_scheme_results_of(values["results"]),
+                players=_players_of(values["players"]),
+                name=values["name"],
+                starts_on=values["starts_on"],
+                ends_on=values.get("ends_on"),
+                organiser=values["organiser"],
+                club=values["club_number"],
+            )
+            return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
         awards = _awards_of(values["results"])
         upload = credit_results_check(
             by=request.user,

@@ -120,12 +120,55 @@ def _unregistered(read: ReadResults) -> None:
         )
 
 
+# The fields a scheme's results request reads beside the file, named as the forms name them.
+SCHEME_FIELDS = ("event", "grade")
+
+
+def scheme_answer(request: Mapping[str, Any]) -> dict[str, Any]:
+    """A scheme's calculator request computed by its engine and answered in its terms; a
+    refusal names the request's field under `results.`."""
+    scheme = current_scheme()
+    if scheme.calculator_event is None or scheme.calculator_answer is None:
+        raise UploadRejected(
+            [Problem(0, f"The portal cannot work out the {scheme.name}'s awards.", "results")]
+        )
+    try:
+        return scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
+    except RulesError as error:
+        raise UploadRejected(
+            [Problem(0, error.message, f"results.{rules_error_path(error)}")]
+        ) from None
+
+
+def scheme_player_awards(
+    *, answer: Mapping[str, Any], players: Mapping[str, list[str]]
+) -> list[dict[str, Any]]:
+    """Each player's points of each kind the answer gives their contestant (in hundredths,
+    none of nought), with the contestant that won them."""
+    awarded = []
+    for contestant in answer["contestants"]:
+        for number in players.get(contestant["label"], []):
+            for code, points in contestant["points"].items():
+                hundredths = int(Decimal(str(points)) * 100)
+                if hundredths > 0:
+                    awarded.append(
+                        {
+                            "abf_number": abf_numbers.normalise(str(number)),
+                            "contestant": contestant["label"],
+                            "kind": code,
+                            "points": hundredths,
+                        }
+                    )
+    return awarded
+
+
 def scheme_results_upload_check(
     *,
     by: User,
     filename: str,
     content: bytes,
     grade: str,
+    scheme_event: str = "",
     kind: str = "",
     name: str = "",
     starts_on: date | None = None,
@@ -133,13 +176,15 @@ def scheme_results_upload_check(
     organiser: str = "",
     club: Club | None = None,
 ) -> CreditUpload:
-    """Results in under a scheme other than the ABF's: the file read as for the ABF, its
-    event computed by the scheme's own engine (through its calculator hooks), and each
-    player's points of every kind the event awards (NZ: a tournament's A or B points and its
-    sessions' C points) kept as an upload for confirmation. Raises UploadRejected naming each
-    problem; then nothing is stored."""
+    """Results in under a scheme other than the ABF's: the file read as for the ABF, made
+    the scheme's calculator request (`Scheme.results_request`, at the grade and the kind of
+    event `scheme_event` names where the scheme asks for one: the ACBL's club games), its
+    event computed by the scheme's own engine, and each player's points of every kind the
+    event awards (NZ: a tournament's A or B points and its sessions' C points) kept as an
+    upload for confirmation. Raises UploadRejected naming each problem; then nothing is
+    stored."""
     scheme = current_scheme()
-    if scheme.calculator_event is None or scheme.calculator_answer is None:
+    if scheme.results_request is None:
         raise UploadRejected(
             [
                 Problem(
@@ -157,21 +202,20 @@ def scheme_results_upload_check(
         raise UploadRejected(
             [Problem(0, "Give the event's name and the day it was played.", "name")]
         )
-    request = {**read.request(grade=grade, kind=kind), "rules": scheme.default_edition}
     try:
-        answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
+        request = scheme.results_request(
+            read.request(grade=grade, kind=kind), grade=grade, event=scheme_event
+        )
     except RulesError as error:
+        # What the scheme asks beside the file (the ACBL's kind of club game) is its field.
+        path = rules_error_path(error)
         raise UploadRejected(
-            [Problem(0, error.message, f"results.{rules_error_path(error)}")]
+            [Problem(0, error.message, path if path in SCHEME_FIELDS else f"results.{path}")]
         ) from None
+    answer = scheme_answer(request)
     _unregistered(read)
-    rows: list[tuple[str, str, int]] = []
-    for contestant in answer["contestants"]:
-        for number in read.players.get(contestant["label"], []):
-            for code, points in contestant["points"].items():
-                hundredths = int(Decimal(str(points)) * 100)
-                if hundredths > 0:
-                    rows.append((abf_numbers.normalise(str(number)), code, hundredths))
+    awarded = scheme_player_awards(answer=answer, players=read.players)
+    rows = [(award["abf_number"], award["kind"], award["points"]) for award in awarded]
     if not rows:
         raise UploadRejected([Problem(0, "Nobody wins points in these results.", "results")])
     event = EventDetails(
@@ -197,11 +241,9 @@ def scheme_results_upload_check(
         upload.preview["results"] = {
             "format": read.format,
             "program": read.program,
-            "awards": [
-                {"abf_number": number, "kind": code, "points": points}
-                for number, code, points in rows
-            ],
+            "awards": awarded,
             "working": list(answer.get("working", [])),
+            "request": request,
         }
         upload.save(update_fields=["preview"])
     return upload
@@ -305,3 +347,61 @@ def results_upload_check(
         }
         upload.save(update_fields=["preview"])
     return checked
+
+
+def scheme_event_upload_check(
+    *,
+    by: User,
+    request: Mapping[str, Any],
+    players: Mapping[str, list[str]],
+    name: str,
+    starts_on: date,
+    ends_on: date | None = None,
+    organiser: str = "",
+    club: Club | None = None,
+) -> CreditUpload:
+    """From results to credits under a scheme other than the ABF's: an event as the scheme's
+    calculator takes it (its own `rules`, grade or status, kind of event) and each
+    contestant's players; each player's points of every kind, kept as an upload for
+    confirmation through the same checks as a results file's."""
+    scheme = current_scheme()
+    answer = scheme_answer(request)
+    grade = str(answer.get("grade") or "")
+    if grade not in {known.code for known in scheme.grades}:
+        raise UploadRejected(
+            [Problem(0, f"{grade!r} is not a grade of the {scheme.name}.", "results.grade")]
+        )
+    awarded = scheme_player_awards(answer=answer, players=players)
+    rows = [(award["abf_number"], award["kind"], award["points"]) for award in awarded]
+    if not rows:
+        raise UploadRejected([Problem(0, "Nobody wins points in these results.", "results")])
+    kind = str(request.get("kind") or answer.get("kind") or "pairs")
+    sessions = request.get("sessions")
+    event = EventDetails(
+        name=name[:160],
+        starts_on=starts_on,
+        ends_on=ends_on,
+        grade=grade,
+        kind=kind if kind in ("pairs", "teams", "individual") else "pairs",
+        sessions=max(1, len(sessions) if isinstance(sessions, list) else 1),
+        organiser=organiser,
+        club=club,
+    )
+    with transaction.atomic():
+        upload = credit_upload_check(
+            by=by,
+            filename="results.json",
+            content=json.dumps(rows).encode(),
+            event=event,
+            source=CreditUpload.Source.RESULTS,
+            rows=rows,
+        )
+        upload.preview["results"] = {
+            "format": "JSON",
+            "program": "",
+            "awards": awarded,
+            "working": list(answer.get("working", [])),
+            "request": dict(request),
+        }
+        upload.save(update_fields=["preview"])
+    return upload

@@ -1,7 +1,10 @@
-"""Template filters of the ledger: hundredths shown as points, problems where they are."""
+"""Template filters of the ledger: hundredths shown as points, problems where they are,
+uploads by their event."""
 
 from django import forms, template
 
+from awards import titles
+from awards.models import CreditUpload
 from awards.services.errors import Problem
 from centre.errors import field_label
 from scheme.core.points import points_text
@@ -28,3 +31,9 @@ def problem_where(problem: Problem, form: forms.Form | None = None) -> str:
     if problem.field:
         return field_label(form, problem.field)
     return f"Line {problem.line}" if problem.line else "File"
+
+
+@register.filter
+def upload_title(upload: CreditUpload) -> str:
+    """An upload as pages title it: the event's name and day (awards.titles)."""
+    return titles.upload_title(upload)

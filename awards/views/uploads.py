@@ -19,6 +19,7 @@ from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.events import grades_for
 from awards.services.results_in import results_upload_check, scheme_results_upload_check
 from awards.services.uploads import credit_upload_check
+from awards.titles import upload_title
 from centre.permissions import UPLOADERS, role_required
 from centre.schemes import current_scheme
 from clubs.selectors import congress_organisers_for
@@ -64,6 +65,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
             filename=results.name,
             content=results.read(),
             grade=data["grade"],
+            scheme_event=data.get("event") or "",
             kind=data["kind"] if results.name.lower().endswith(".csv") else "",
             name=data["name"],
             starts_on=data["starts_on"],
@@ -103,7 +105,15 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
 
 # Where a problem of the results on its own field goes on the form: the reader's under
 # `file` (the API's name of the results file) are the results field's.
-RESULTS_FIELDS = {"file": "results", "kind": "kind", "name": "name", "starts_on": "starts_on"}
+RESULTS_FIELDS = {
+    "file": "results",
+    "kind": "kind",
+    "name": "name",
+    "starts_on": "starts_on",
+    # What a scheme's engine reads beside the file (results_in.SCHEME_FIELDS).
+    "event": "event",
+    "grade": "grade",
+}
 
 
 @uploader_required
@@ -206,5 +216,5 @@ def upload_cancel(request: HttpRequest, pk: int) -> HttpResponse:
         except AwardsError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, f"{upload.filename} is cancelled; nothing was credited.")
+            messages.success(request, f"{upload_title(upload)} is cancelled; nothing was credited.")
     return redirect("awards:upload", pk=upload.pk)

@@ -11,6 +11,7 @@ from scheme.acbl.editions import ACBL_PLAN, RULE_SETS, compute_awards
 from scheme.acbl.grades import ACBL_GRADES
 from scheme.acbl.rank_calculator import RANK_PARAMETERS, rank_calculator
 from scheme.acbl.ranks import LADDER, Title
+from scheme.acbl.results_files import RESULTS_EVENTS, results_request
 from scheme.base import PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
 
 
@@ -74,6 +75,8 @@ ACBL_SCHEME = Scheme(
     calculator_event=calculator_event,
     calculator_answer=calculator_answer,
     calculator_examples=CALCULATOR_EXAMPLES,
+    results_request=results_request,
+    results_events=RESULTS_EVENTS,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
     # Clubs report their club games, units their unit events and sectionals (NOTES.md).

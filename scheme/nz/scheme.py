@@ -18,6 +18,7 @@ from scheme.nz.calculator import (
 )
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
+from scheme.nz.results_files import results_request
 from scheme.nz.statuses import STATUSES
 
 
@@ -86,6 +87,7 @@ NZ_SCHEME = Scheme(
     calculator_event=calculator_event,
     calculator_answer=calculator_answer,
     calculator_examples=CALCULATOR_EXAMPLES,
+    results_request=results_request,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
     # Issue of Master Points, rule 1: clubs their sessions, regions their tournaments.

@@ -87,11 +87,13 @@ def test_results_an_engine_cannot_read_are_refused_and_nothing_is_kept(settings,
             "results": SimpleUploadedFile("session.xml", SAMPLE.read_bytes()),
             "name": "Tuesday pairs",
             "starts_on": "2025-03-04",
-            "grade": "CO",
+            # A regional event: paid from ratings no results file holds.
+            "grade": "R",
             "kind": "pairs",
             "sessions": "1",
         },
     )
 
     assert response.status_code == 400
+    assert "regular club games" in response.context["form"].errors["grade"][0]
     assert not CreditUpload.objects.exists()
