@@ -57,10 +57,39 @@ class ReadResults:
     # the contestant's), when the file gives them; the substitutes' ABF numbers.
     player_boards: dict[str, dict[str, list[int | None]]] = field(default_factory=dict)
     substitutes: set[str] = field(default_factory=set)
+    # Each ABF number as the file names its player: "IRENE SMITH (201065)", or the number
+    # as written when the file gives no name.
+    names: dict[str, str] = field(default_factory=dict)
+    # What was read past rather than refused (a DIRECTOR placeholder), one sentence each.
+    skipped: list[str] = field(default_factory=list)
+    # Contestants whose players were all placeholders: placed, but nobody to credit.
+    uncredited: set[str] = field(default_factory=set)
+    # The kind of point the file says it awards (USEBIO MASTER_POINT_TYPE): green, red, gold.
+    point_type: str = ""
+    # 4.2.2: each field's scores in percent by contestant, in the order of `sessions` and
+    # their fields; given to the calculator only when the awards follow the scores.
+    scores: list[list[dict[str, str]]] = field(default_factory=list)
 
-    def request(self, *, grade: str, kind: str = "") -> dict:
-        """The calculator's request for this event at this grade (JSON-ready)."""
-        request: dict = {"grade": grade, "kind": kind or self.kind, "sessions": self.sessions}
+    def request(self, *, grade: str, kind: str = "", percentages: bool = False) -> dict:
+        """The calculator's request for this event at this grade (JSON-ready); with
+        `percentages`, each field's session awards follow its pairs' scores (4.2.2)."""
+        sessions = self.sessions
+        if percentages:
+            sessions = [
+                {
+                    **session,
+                    "fields": [
+                        {**one, "percentages": scores}
+                        for one, scores in zip(
+                            session["fields"], self._scores_of(index, session), strict=True
+                        )
+                    ],
+                }
+                if session.get("fields")
+                else session
+                for index, session in enumerate(sessions)
+            ]
+        request: dict = {"grade": grade, "kind": kind or self.kind, "sessions": sessions}
         if self.outright is not None:
             request["outright"] = self.outright
         if self.team_sizes:
@@ -80,6 +109,14 @@ class ReadResults:
             }
         return request
 
+    def _scores_of(self, index: int, session: dict) -> list[dict[str, str]]:
+        given = self.scores[index] if index < len(self.scores) else []
+        return [given[n] if n < len(given) else {} for n in range(len(session["fields"]))]
+
+    def who(self, number: str) -> str:
+        """The player as the file names them, for a message."""
+        return self.names.get(number, number)
+
 
 class Problems:
     """Every problem found, in the order found; the reader raises them all at once."""
@@ -95,18 +132,45 @@ class Problems:
             raise ResultsFileError(self.found)
 
 
-def abf_number_of(raw: str, *, where: str, problems: Problems) -> str | None:
-    """An ABF number as the scoring programs write it: leading zeros may be dropped."""
+def player_named(name: str, raw: str) -> str:
+    """A player as the file names them: "IRENE SMITH (201065)", the number as written."""
+    name, raw = " ".join((name or "").split()), (raw or "").strip()
+    if name and raw:
+        return f"{name} ({raw})"
+    return name or raw or "a player"
+
+
+def abf_number_of(raw: str, *, where: str, problems: Problems, name: str = "") -> str | None:
+    """An ABF number as the scoring programs write it: leading zeros may be dropped. A
+    problem names the player as the file does (its name, when it gives one, and number)."""
     raw = (raw or "").strip()
     if not raw:
-        problems.add(where, f"no national ID number (the player's {number_name()})")
+        problems.add(
+            where,
+            f"{name + ': ' if name else ''}no national ID number (the player's {number_name()})",
+        )
         return None
     number = abf_numbers.normalise(raw)
     reason = abf_numbers.validation_error(number)
     if reason:
+        if name:
+            # "IRENE SMITH (200858) is not an ABF number: its check digit is wrong"
+            reason = f"{player_named(name, raw)} is not {reason.split(' is not ', 1)[-1]}"
         problems.add(where, reason)
         return None
     return number
+
+
+def is_director_placeholder(name: str, raw: str) -> bool:
+    """Compscore's stand-in for the director sitting in: a player named DIRECTOR numbered 0
+    or 1, never an ABF number (0000001 fails its check digit; 0000000 is no one's)."""
+    raw = (raw or "").strip()
+    return (
+        " ".join((name or "").split()).upper() == "DIRECTOR"
+        and raw.isascii()
+        and raw.isdigit()
+        and int(raw) in (0, 1)
+    )
 
 
 def place_of(raw: str, *, where: str, problems: Problems) -> int | None:
@@ -121,7 +185,9 @@ def place_of(raw: str, *, where: str, problems: Problems) -> int | None:
     return int(text)
 
 
-def decimal_of(raw: str, *, where: str, problems: Problems) -> Decimal | None:
+def decimal_of(raw: str, *, where: str, problems: Problems, whose: str = "") -> Decimal | None:
+    """A score, IMPs or VPs: a finite number ("NaN", "inf" and "abc" are refused, naming the
+    element and, given `whose`, the contestant)."""
     text = (raw or "").strip()
     if not text:
         return None
@@ -130,7 +196,7 @@ def decimal_of(raw: str, *, where: str, problems: Problems) -> Decimal | None:
     except ArithmeticError:
         value = None
     if value is None or not value.is_finite() or abs(value) >= 1_000_000:
-        problems.add(where, f"{text!r} is not a number")
+        problems.add(where, f"{text!r} is not a number{f' ({whose})' if whose else ''}")
         return None
     return value
 
@@ -143,12 +209,18 @@ class Placed:
     place: int
     where: str
     score: Decimal | None = None
+    # False for a contestant refused for another reason: it still holds its place, so that
+    # the places after it are not reported out of order, but it is not ranked.
+    counted: bool = True
 
 
-def ranking_of(placed: list[Placed], *, where: str, problems: Problems) -> list[list[str]]:
+def ranking_of(
+    placed: list[Placed], *, where: str, problems: Problems, check_order: bool = True
+) -> list[list[str]]:
     """Places best first, each the labels tied there (4.4.6), checked to follow one another:
     after k contestants tied at place p the next place is p + k, and a better place never has
-    a lower score."""
+    a lower score. Without `check_order` (a contestant could not be placed at all, and the
+    file is refused for it) the gap it leaves is not reported again."""
     if not placed:
         problems.add(where, "no contestants")
         return []
@@ -159,7 +231,7 @@ def ranking_of(placed: list[Placed], *, where: str, problems: Problems) -> list[
     while index < len(ordered):
         place = ordered[index].place
         group = [p for p in ordered[index:] if p.place == place]
-        if place != expected:
+        if place != expected and check_order:
             problems.add(
                 group[0].where,
                 f"PLACE {place} is out of order: "
@@ -169,7 +241,9 @@ def ranking_of(placed: list[Placed], *, where: str, problems: Problems) -> list[
                     else f"after {index} contestant(s) the next place is {expected}"
                 ),
             )
-        ranking.append([p.label for p in group])
+        labels = [p.label for p in group if p.counted]
+        if labels:
+            ranking.append(labels)
         expected = place + len(group)
         index += len(group)
     scored = [p for p in ordered if p.score is not None]

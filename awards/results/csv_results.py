@@ -13,7 +13,8 @@ named in the header (case does not matter):
   shown under the section, this number and the direction together (A1NS), so a contestant
   keeps the same section and direction on all its rows.
 - `place`: 1, 2, ...; a tie as the same place twice, or written 3=.
-- `score`: optional; the score or percentage, which must not contradict the places.
+- `score`: optional; the score or percentage, which must not contradict the places. When
+  the session awards follow each pair's score (4.2.2), it is the pair's percentage.
 - `players`: the contestant's ABF numbers, separated by spaces or semicolons (a number
   may lose its leading zeros).
 - `boards`: optional; the boards played in the session (4.4.7), on any of its rows.
@@ -30,7 +31,8 @@ named in the header (case does not matter):
   number, with `boards` and either `imps` and `opponent_imps` or `vps` and `opponent_vps`;
   each match on one row, of either side; such a row has no `place`.
 
-Every error names its line and column: `line 7, column place: '3a' is not a place`.
+Every error names its line and column: `line 7, column place: '3a' is not a place`. A
+player on the rows of two contestants of one session is refused, naming both lines.
 """
 
 from __future__ import annotations
@@ -108,6 +110,9 @@ class _Reader:
         self.per_player = False
         self.player_boards: dict[str, dict[str, dict[str, int]]] = {}
         self.substitutes: set[str] = set()
+        # Each ABF number as written; (session, ABF number) -> the contestant and line.
+        self.names: dict[str, str] = {}
+        self.held_by: dict[tuple[str, str], tuple[str, int]] = {}
 
     def read(self) -> ReadResults:
         problems = self.problems
@@ -136,6 +141,8 @@ class _Reader:
         matches: dict[str, list[dict]] = {}
         final: list[Placed] = []
         labels_seen: dict[tuple[str, str], int] = {}
+        # 4.2.2: each contestant's score in each session, read as its percentage.
+        score_of: dict[tuple[str, str], str] = {}
         for line, row in enumerate(self.rows[1:], start=2):
             if not any(cell.strip() for cell in row):
                 continue
@@ -174,13 +181,28 @@ class _Reader:
             if direction and not contestant.upper().endswith(direction):
                 contestant += direction
             contestant = contestant[:LABEL_LENGTH]
-            if not self._players(cells, line, contestant, session):
-                continue
+            players_read = self._players(cells, line, contestant, session)
             place = place_of(cells.get("place", ""), where=here + "place", problems=problems)
             score = decimal_of(cells.get("score", ""), where=here + "score", problems=problems)
             if place is None:
                 continue
-            placed = Placed(label=contestant, place=place, where=f"line {line}", score=score)
+            # A refused row still holds its place, so the places after it read true.
+            placed = Placed(
+                label=contestant,
+                place=place,
+                where=f"line {line}",
+                score=score,
+                counted=players_read,
+            )
+            if not players_read:
+                if session == "final":
+                    final.append(placed)
+                else:
+                    fields.setdefault(session, {}).setdefault(section, {}).setdefault(
+                        direction, []
+                    ).append(placed)
+                    counts[session, section] = counts.get((session, section), 0) + 1
+                continue
             if session == "final":
                 final.append(placed)
                 continue
@@ -192,11 +214,14 @@ class _Reader:
                 )
                 continue
             labels_seen[session, contestant] = line
+            if score is not None:
+                score_of[session, contestant] = str(score)
             fields.setdefault(session, {}).setdefault(section, {}).setdefault(direction, []).append(
                 placed
             )
             counts[session, section] = counts.get((session, section), 0) + 1
         sessions = []
+        scores: list[list[dict[str, str]]] = []
         for session in sorted({*fields, *matches} - {"final"}, key=int):
             if session in fields and session in matches:
                 problems.add(f"session {session}", "a session has either placings or matches")
@@ -209,6 +234,17 @@ class _Reader:
             if session in boards:
                 one["boards"] = boards[session]
             sessions.append(one)
+            scores.append(
+                [
+                    {
+                        label: score_of[session, label]
+                        for group in field["ranking"]
+                        for label in group
+                        if (session, label) in score_of
+                    }
+                    for field in one.get("fields", [])
+                ]
+            )
         if not sessions:
             problems.add("file", "no session's results")
         outright = None
@@ -244,6 +280,8 @@ class _Reader:
             where=self.where,
             player_boards=self._boards_by_session(order),
             substitutes=self.substitutes,
+            names=self.names,
+            scores=scores,
         )
 
     def _boards_by_session(self, order: list[str]) -> dict[str, dict[str, list[int | None]]]:
@@ -285,6 +323,16 @@ class _Reader:
         if len(set(numbers)) != len(numbers):
             self.problems.add(where, f"the same {number_name()} twice")
             return False
+        for written, number in zip(raw, numbers, strict=True):
+            self.names.setdefault(number, written)
+            held, held_line = self.held_by.setdefault((session, number), (contestant, line))
+            if held != contestant:
+                self.problems.add(
+                    where,
+                    f"{written} is already in {held} (line {held_line}): a player is in one "
+                    f"contestant of a session",
+                )
+                return False
         known = self.players.get(contestant)
         if self.per_player:
             if not self._player_boards(cells, line, contestant, session, numbers):

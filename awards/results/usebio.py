@@ -2,7 +2,11 @@
 
 The file is read with defusedxml: a DTD may be named (the programs name the EBU's) but is
 never fetched, and entity declarations (the "billion laughs") and external entities are
-refused. Its size is bounded before it is parsed.
+refused. Its size is bounded before it is parsed, and the parse itself: only the elements
+the reader uses are built (not a traveller's contract, a hand, anything unknown, nor what
+they hold), and a file nested deeper than any results file, or holding more elements than
+any event's, is refused as soon as it is seen to be one (2 MB of unclosed tags would
+otherwise be a tree of 160 MB before the parser found the end missing).
 
 What is read (README "Results files"):
 
@@ -27,14 +31,21 @@ What is read (README "Results files"):
   or `VICTORY_POINTS`.
 
 The session's boards (4.4.7) are its `BOARDS_PLAYED`, else the distinct `BOARD_NUMBER`s of
-the travellers written for it, else a full session.
+the travellers written for it, else the event's `BOARDS_PLAYED` (Compscore states the boards
+once, for the event), else a full session.
+
+Compscore writes the director sitting in as a player named DIRECTOR numbered 0 or 1: that
+placeholder is skipped (listed in `skipped`) and the real partner credited. A player in two
+contestants of one session is refused, naming both. `MASTER_POINT_TYPE` (GREEN, RED, GOLD)
+is read so that an upload can warn when it is not the colour of the grade chosen; each
+pair's `PERCENTAGE` is kept for the session awards by score (4.2.2).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree
@@ -47,13 +58,64 @@ from awards.results.common import (
     ResultsFileError,
     abf_number_of,
     decimal_of,
+    is_director_placeholder,
     place_of,
+    player_named,
     ranking_of,
     tables_of,
 )
 
 VERSIONS = ("1.1", "1.2")
 MAX_BYTES = 2_000_000
+# A results file nests eight deep (USEBIO/EVENT/SESSION/SECTION/PARTICIPANTS/PAIR/PLAYER/
+# PLAYER_NAME); the largest congress's is a few thousand elements of those the reader keeps,
+# and some tens of thousands with its travellers (2 MB at 40 bytes an element is 50,000).
+MAX_DEPTH = 32
+MAX_ELEMENTS = 20_000
+MAX_ALL_ELEMENTS = 100_000
+# The elements the reader reads; every other one is let go when it closes.
+READ = frozenset(
+    {
+        "USEBIO",
+        "EVENT",
+        "EVENT_TYPE",
+        "EVENT_DESCRIPTION",
+        "TITLE",
+        "DATE",
+        "PROGRAM_NAME",
+        "PROGRAM_VERSION",
+        "WINNER_TYPE",
+        "MASTER_POINT_TYPE",
+        "BOARDS_PLAYED",
+        "SESSION",
+        "SESSION_NUMBER",
+        "SECTION",
+        "SECTION_ID",
+        "PARTICIPANTS",
+        "PAIR",
+        "TEAM",
+        "PLAYER",
+        "PAIR_NUMBER",
+        "TEAM_NUMBER",
+        "PLAYER_NUMBER",
+        "PLAYER_NAME",
+        "NATIONAL_ID_NUMBER",
+        "PLACE",
+        "PERCENTAGE",
+        "TOTAL_SCORE",
+        "DIRECTION",
+        "MASTER_POINTS",
+        "MASTER_POINTS_AWARDED",
+        "MATCH",
+        "HOME",
+        "AWAY",
+        "IMPS",
+        "VICTORY_POINTS",
+        "BOARD",
+        "BOARD_NUMBER",
+        "TRAVELLER_LINE",
+    }
+)
 
 # EVENT_TYPE values read, by what competes; matches may be played in any of them.
 PAIRS_TYPES = frozenset(
@@ -76,6 +138,7 @@ EVENT_TYPES = PAIRS_TYPES | TEAMS_TYPES | INDIVIDUAL_TYPES
 ELEMENT = {"pairs": "PAIR", "teams": "TEAM", "individual": "PLAYER"}
 NUMBER = {"pairs": "PAIR_NUMBER", "teams": "TEAM_NUMBER", "individual": "PLAYER_NUMBER"}
 PLAYERS = {"pairs": (2, 2), "teams": (4, 6), "individual": (1, 1)}
+WORD = {"pairs": "pair", "teams": "team", "individual": "player"}
 
 
 def read(content: bytes, *, max_bytes: int = MAX_BYTES) -> ReadResults:
@@ -98,6 +161,8 @@ def _parse(content: bytes, *, max_bytes: int) -> Element:
                 return _fromstring(content.decode("cp1252", errors="replace").encode("utf-8"))
             except (ParseError, defusedxml.DefusedXmlException):
                 pass
+            except _Unbounded as unbounded:
+                raise ResultsFileError([str(unbounded)]) from None
         line, column = getattr(error, "position", (0, 0))
         reason = str(error).split(":")[0]
         raise ResultsFileError(
@@ -113,15 +178,79 @@ def _parse(content: bytes, *, max_bytes: int) -> Element:
         ) from None
     except defusedxml.DefusedXmlException:
         raise ResultsFileError(["file: the XML uses a construct this portal refuses"]) from None
+    except _Unbounded as error:
+        raise ResultsFileError([str(error)]) from None
     except (ValueError, LookupError, RecursionError):
         raise ResultsFileError(["file: not XML that this portal can read"]) from None
 
 
+class _Unbounded(ValueError):
+    """The file is deeper or larger than any results file."""
+
+
+class _Builder:
+    """The parser's target: a tree of the elements the reader uses, built as the file is
+    read, within bounds. An element the reader does not use is not built, nor anything in
+    it (a CLUB's details, a traveller's contract and score)."""
+
+    def __init__(self) -> None:
+        self.tree = TreeBuilder()
+        self.depth = 0
+        # The depth of the element not used that is being passed over, while inside it.
+        self.passing = 0
+        self.seen = 0
+        self.kept = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        self.seen += 1
+        if self.depth > MAX_DEPTH:
+            raise _Unbounded(
+                f"file: elements nested more than {MAX_DEPTH} deep, which no results file is; "
+                "refused"
+            )
+        if self.seen > MAX_ALL_ELEMENTS:
+            raise _Unbounded(
+                f"file: more than {MAX_ALL_ELEMENTS:,} elements, more than any results file's; "
+                "refused"
+            )
+        if self.passing:
+            return
+        if tag not in READ and self.depth > 1:
+            self.passing = self.depth
+            return
+        self.kept += 1
+        if self.kept > MAX_ELEMENTS:
+            raise _Unbounded(
+                f"file: more than {MAX_ELEMENTS:,} elements of results, more than any event's; "
+                "refused"
+            )
+        self.tree.start(tag, attrs)
+
+    def end(self, tag: str) -> None:
+        if self.passing:
+            if self.depth == self.passing:
+                self.passing = 0
+        else:
+            self.tree.end(tag)
+        self.depth -= 1
+
+    def data(self, text: str) -> None:
+        if not self.passing:
+            self.tree.data(text)
+
+    def close(self) -> Element:
+        return self.tree.close()
+
+
 def _fromstring(content: bytes) -> Element:
+    """The tree of the elements the reader uses, built within bounds."""
     # A DOCTYPE naming the USEBIO DTD is allowed (never fetched); entities are not.
-    return defusedxml.ElementTree.fromstring(
-        content, forbid_dtd=False, forbid_entities=True, forbid_external=True
+    parser = defusedxml.ElementTree.DefusedXMLParser(
+        target=_Builder(), forbid_dtd=False, forbid_entities=True, forbid_external=True
     )
+    parser.feed(content)
+    return parser.close()
 
 
 def _declared_encoding(content: bytes) -> str | None:
@@ -156,6 +285,13 @@ class _Reader:
         self.by_players: dict[frozenset[str], str] = {}
         self.file_awards: dict[str, int] = {}
         self.where: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        self.skipped: list[str] = []
+        self.uncredited: set[str] = set()
+        self.scores: list[list[dict[str, str]]] = []
+        # (session, ABF number) -> the contestant's element that holds the player there, and
+        # the player as it names them.
+        self.held_by: dict[tuple[int, str], tuple[str, str]] = {}
         self.kind = ""
 
     def read(self) -> ReadResults:
@@ -219,7 +355,18 @@ class _Reader:
             team_sizes=team_sizes,
             file_awards=self.file_awards,
             where=self.where,
+            names=self.names,
+            skipped=self.skipped,
+            uncredited=self.uncredited,
+            point_type=self._point_type(event),
+            scores=self.scores,
         )
+
+    def _point_type(self, event: Element) -> str:
+        """MASTER_POINT_TYPE as Compscore writes it (GREEN, RED, GOLD); other values are not
+        a kind of point this scheme knows, and are left unread."""
+        text = _text(event, "MASTER_POINT_TYPE").lower()
+        return text if text in ("green", "red", "gold") else ""
 
     def _date(self, text: str) -> date | None:
         if not text:
@@ -246,8 +393,11 @@ class _Reader:
                 self.problems.add("EVENT", "no PARTICIPANTS and no SESSION: nothing was played")
                 return [], None
             fields = self._section_fields(top, where="EVENT/PARTICIPANTS", section="", session=1)
-            return [self._session({"fields": fields}, self._boards(event))], None
-        numbers: dict[str, int] = {}
+            return [self._session(fields, self._boards(event))], None
+        # Compscore states the boards once for the event (EVENT/BOARDS_PLAYED): a session
+        # that does not give its own played that many (4.4.7).
+        event_boards = self._boards_played(event) if event not in sessions else None
+        numbers: dict[str, str] = {}
         if top is not None:
             # The event's contestants (their numbers) for its matches and final placings.
             numbers = self._event_contestants(top)
@@ -257,18 +407,20 @@ class _Reader:
             where = "EVENT" if session is event else f"EVENT/SESSION[{number}]"
             matches = session.findall("MATCH")
             sections = session.findall("SECTION")
+            boards = self._boards(session)
+            if boards is None:
+                boards = event_boards
             if matches:
                 result.append(
                     self._session(
-                        {"matches": self._matches(matches, where=where, numbers=numbers)},
-                        self._boards(session),
+                        {"matches": self._matches(matches, where=where, numbers=numbers)}, boards
                     )
                 )
                 continue
             if not sections:
                 self.problems.add(where, "no SECTION and no MATCH: nothing was played")
                 continue
-            fields: list[dict] = []
+            fields: list[tuple[dict, dict[str, str]]] = []
             for position, section in enumerate(sections):
                 section_id = _attr_or_child(section, "SECTION_ID") or chr(ord("A") + position % 26)
                 participants = section.find("PARTICIPANTS")
@@ -282,7 +434,7 @@ class _Reader:
                     section=section_id if len(sections) > 1 else "",
                     session=index,
                 )
-            result.append(self._session({"fields": fields}, self._boards(session)))
+            result.append(self._session(fields, boards))
         outright = None
         if len(sessions) > 1:
             if top is None:
@@ -300,18 +452,33 @@ class _Reader:
                 }
         return result, outright
 
-    def _session(self, session: dict, boards: int | None) -> dict:
+    def _session(
+        self, played: dict | list[tuple[dict, dict[str, str]]], boards: int | None
+    ) -> dict:
+        """A session of matches, or of fields with each field's scores kept for 4.2.2."""
+        if isinstance(played, dict):
+            session, scores = played, []
+        else:
+            session = {"fields": [one for one, _ in played]}
+            scores = [given for _, given in played]
+        self.scores.append(scores)
         if boards is not None:
             session["boards"] = boards
         return session
 
-    def _boards(self, scope: Element) -> int | None:
+    def _boards_played(self, scope: Element) -> int | None:
         text = _text(scope, "BOARDS_PLAYED")
-        if text:
-            if text.isascii() and text.isdigit() and 0 < int(text) <= 1000:
-                return int(text)
-            self.problems.add(f"{scope.tag}/BOARDS_PLAYED", f"{text!r} is not a number of boards")
+        if not text:
             return None
+        if text.isascii() and text.isdigit() and 0 < int(text) <= 1000:
+            return int(text)
+        self.problems.add(f"{scope.tag}/BOARDS_PLAYED", f"{text!r} is not a number of boards")
+        return None
+
+    def _boards(self, scope: Element) -> int | None:
+        """The scope's BOARDS_PLAYED, else the boards of its travellers."""
+        if _text(scope, "BOARDS_PLAYED"):
+            return self._boards_played(scope)
         boards = {
             _text(board, "BOARD_NUMBER")
             for board in scope.iter("BOARD")
@@ -337,7 +504,9 @@ class _Reader:
         ]
 
     def _contestant(self, entry: Element, where: str, *, label: str, session: int) -> str | None:
-        """The contestant's label, its players noted; the same players keep one label."""
+        """The contestant's label, its players noted; the same players keep one label. A
+        DIRECTOR placeholder is skipped (its partners are credited); a player already in
+        another contestant of the session is refused, naming both."""
         if self.kind == "individual":
             players = [(entry, where)]
         else:
@@ -355,30 +524,61 @@ class _Reader:
                 f"{len(players)} PLAYER elements; a {ELEMENT[self.kind]} has "
                 f"{low if low == high else f'{low} to {high}'}",
             )
-        numbers = []
+        numbers: list[str] = []
+        placeholders: list[str] = []
+        refused = False
         for player, player_where in players:
+            name, raw = _text(player, "PLAYER_NAME"), _text(player, "NATIONAL_ID_NUMBER")
+            if is_director_placeholder(name, raw):
+                placeholders.append(f"{player_where}: {player_named(name, raw)}")
+                continue
             number = abf_number_of(
-                _text(player, "NATIONAL_ID_NUMBER"),
-                where=f"{player_where}/NATIONAL_ID_NUMBER",
-                problems=self.problems,
+                raw, where=f"{player_where}/NATIONAL_ID_NUMBER", problems=self.problems, name=name
             )
-            if number is not None:
-                numbers.append(number)
-                self.where.setdefault(number, f"{player_where}/NATIONAL_ID_NUMBER")
-        if len(numbers) != len(players):
-            return None
-        if len(set(numbers)) != len(numbers):
-            self.problems.add(where, "the same NATIONAL_ID_NUMBER twice")
+            if number is None:
+                refused = True
+                continue
+            who = player_named(name, raw)
+            if number in numbers:
+                self.problems.add(where, f"{who} is named twice")
+                refused = True
+                continue
+            held, first = self.held_by.setdefault((session, number), (where, who))
+            if held != where:
+                self.problems.add(
+                    where,
+                    f"{who} is already in {held}"
+                    + (f" as {first}" if first != who else "")
+                    + f": a player is in one {ELEMENT[self.kind]} of a session",
+                )
+                refused = True
+            numbers.append(number)
+            self.names.setdefault(number, who)
+            self.where.setdefault(number, f"{player_where}/NATIONAL_ID_NUMBER")
+        if refused:
             return None
         key = frozenset(numbers)
-        known = self.by_players.get(key)
+        known = self.by_players.get(key) if numbers else None
         if known is not None:
             return known
         label = label[:LABEL_LENGTH] or f"S{session}"
         if label in self.players:
             label = f"{label}/S{session}"[-LABEL_LENGTH:]
-        self.by_players[key] = label
+        if numbers:
+            self.by_players[key] = label
+        else:
+            # Every player a placeholder: the contestant holds its place, nobody is credited.
+            self.uncredited.add(label)
         self.players[label] = numbers
+        for placeholder in placeholders:
+            self.skipped.append(
+                f"{placeholder} is the director sitting in, not a player: skipped"
+                + (
+                    f", and the other player(s) of {WORD[self.kind]} {label} credited"
+                    if numbers
+                    else ""
+                )
+            )
         awarded = self._file_award(entry, where)
         if awarded is not None:
             self.file_awards[label] = awarded
@@ -399,24 +599,36 @@ class _Reader:
     def _number(self, entry: Element) -> str:
         return _text(entry, NUMBER[self.kind]) or _text(entry, "PAIR_NUMBER")
 
-    def _placed(self, entry: Element, where: str, label: str) -> Placed | None:
+    def _placed(
+        self, entry: Element, where: str, label: str, *, counted: bool = True
+    ) -> Placed | None:
         place = place_of(_text(entry, "PLACE"), where=f"{where}/PLACE", problems=self.problems)
-        score_text = _text(entry, "PERCENTAGE") or _text(entry, "TOTAL_SCORE")
-        score = decimal_of(score_text, where=f"{where}/TOTAL_SCORE", problems=self.problems)
+        score_element = "PERCENTAGE" if _text(entry, "PERCENTAGE") else "TOTAL_SCORE"
+        number = self._number(entry)
+        score = decimal_of(
+            _text(entry, score_element),
+            where=f"{where}/{score_element}",
+            problems=self.problems,
+            whose=f"{ELEMENT[self.kind]} {number}" if number else "",
+        )
         if place is None:
             return None
-        return Placed(label=label, place=place, where=where, score=score)
+        return Placed(label=label, place=place, where=where, score=score, counted=counted)
 
     def _section_fields(
         self, participants: Element, *, where: str, section: str, session: int
-    ) -> list[dict]:
-        """One field (Howell, teams, individual), or two for a Mitchell (4.2.1)."""
+    ) -> list[tuple[dict, dict[str, str]]]:
+        """One field (Howell, teams, individual), or two for a Mitchell (4.2.1), each with
+        its contestants' percentages (4.2.2)."""
         entries = self._entries(participants, where)
         if not entries:
             self.problems.add(where, f"no {ELEMENT[self.kind]}: no tables were played")
             return []
         by_field: dict[str, list[Placed]] = {}
+        scores: dict[str, dict[str, str]] = {}
         seen: set[str] = set()
+        # A contestant of no known field leaves a gap no order check could account for.
+        whole = True
         for entry, entry_where in entries:
             number = self._number(entry)
             direction = _text(entry, "DIRECTION").upper() if self.two_winners else ""
@@ -425,31 +637,41 @@ class _Reader:
                     f"{entry_where}/DIRECTION",
                     f"{direction or '(none)'}: a Mitchell (WINNER_TYPE 2) needs NS or EW",
                 )
+                whole = False
                 continue
             label = f"{section}{number}"
             if direction and not number.upper().endswith(direction):
                 label += direction
             contestant = self._contestant(entry, entry_where, label=label, session=session)
-            if contestant is None:
-                continue
-            if contestant in seen:
+            if contestant is not None and contestant in seen:
                 self.problems.add(entry_where, f"the same players as {contestant} in this section")
-                continue
-            seen.add(contestant)
-            placed = self._placed(entry, entry_where, contestant)
+                contestant = None
+            if contestant is not None:
+                seen.add(contestant)
+            # A refused contestant still holds its place, so the places after it read true.
+            placed = self._placed(
+                entry, entry_where, contestant or entry_where, counted=contestant is not None
+            )
             if placed is not None:
                 by_field.setdefault(direction, []).append(placed)
+                if placed.counted and placed.score is not None and _text(entry, "PERCENTAGE"):
+                    scores.setdefault(direction, {})[placed.label] = str(placed.score)
         tables = tables_of(len(entries), self.kind)
         movement = {"pairs": "howell", "teams": "howell", "individual": "individual"}[self.kind]
         fields = []
         for direction, placed in sorted(by_field.items()):
             fields.append(
-                {
-                    "movement": "mitchell" if self.two_winners else movement,
-                    "tables": str(tables),
-                    "ranking": ranking_of(placed, where=where, problems=self.problems),
-                    "name": " ".join(p for p in (section, direction) if p)[:40],
-                }
+                (
+                    {
+                        "movement": "mitchell" if self.two_winners else movement,
+                        "tables": str(tables),
+                        "ranking": ranking_of(
+                            placed, where=where, problems=self.problems, check_order=whole
+                        ),
+                        "name": " ".join(p for p in (section, direction) if p)[:40],
+                    },
+                    scores.get(direction, {}),
+                )
             )
         return fields
 
@@ -470,9 +692,7 @@ class _Reader:
         placed = []
         for entry, where in self._entries(participants, "EVENT/PARTICIPANTS"):
             label = self._contestant(entry, where, label=self._number(entry), session=0)
-            if label is None:
-                continue
-            one = self._placed(entry, where, label)
+            one = self._placed(entry, where, label or where, counted=label is not None)
             if one is not None:
                 placed.append(one)
         return placed

@@ -179,13 +179,13 @@ def without_players_of_pair_7_in_session_2() -> bytes:
             sample("individual.xml").replace(
                 b"<NATIONAL_ID_NUMBER>0200859</NATIONAL_ID_NUMBER>", b""
             ),
-            "EVENT/PARTICIPANTS/PLAYER[1]/NATIONAL_ID_NUMBER: no national ID number "
-            "(the player's ABF number)",
+            "EVENT/PARTICIPANTS/PLAYER[1]/NATIONAL_ID_NUMBER: IRENE PLAYER78: no national ID "
+            "number (the player's ABF number)",
         ),
         (
             sample("individual.xml").replace(b"0200859", b"0200858"),
-            "EVENT/PARTICIPANTS/PLAYER[1]/NATIONAL_ID_NUMBER: 0200858 is not an ABF number: "
-            "its check digit is wrong",
+            "EVENT/PARTICIPANTS/PLAYER[1]/NATIONAL_ID_NUMBER: IRENE PLAYER78 (0200858) is not "
+            "an ABF number: its check digit is wrong",
         ),
         (
             sample("individual.xml").replace(b"<PLACE>2</PLACE>", b"<PLACE>3</PLACE>"),
