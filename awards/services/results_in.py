@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -52,6 +52,7 @@ class ResultsChecked:
         return [
             {
                 "abf_number": number,
+                "name": self.read.who(number),
                 "contestant": label,
                 "points": self.by_player.get(number, 0),
                 "in_file": self.read.file_awards.get(label),
@@ -112,7 +113,8 @@ def _unregistered(read: ReadResults) -> None:
             [
                 Problem(
                     0,
-                    f"{read.where.get(n, 'file')}: {n} is not a registered {number_name()}",
+                    f"{read.where.get(n, 'file')}: {read.who(n)} is not a registered "
+                    f"{number_name()}" + ("" if n in read.who(n) else f" ({n})"),
                     "file",
                 )
                 for n in missing
@@ -267,13 +269,17 @@ def results_upload_check(
     credit_filename: str = "",
     credit_content: bytes | None = None,
     intended: bool = False,
+    percentages: bool = False,
 ) -> ResultsChecked:
     """Read the results, compute every player's award and keep the upload (App. E step 1).
 
     Without `credit_content` the awards become the upload; with it, the upload is the
     club's file and its preview lists every line that differs from the awards. The
-    preview keeps each player's award and the engine's working. `kind` is the CSV's (and
-    overrides a USEBIO file's); `name` and `starts_on` default to the file's.
+    preview keeps each player's award and the engine's working, and warns of what the
+    reading passed over (a DIRECTOR placeholder) and of a file whose kind of point is not
+    the grade's. `kind` is the CSV's (and overrides a USEBIO file's); `name` and
+    `starts_on` default to the file's. With `percentages` the session awards follow each
+    pair's score (4.2.2: the file's PERCENTAGE, a CSV's score).
 
     Raises UploadRejected naming each problem (the file's by its element or line); then
     nothing is stored.
@@ -292,9 +298,10 @@ def results_upload_check(
         )
     if missing:
         raise UploadRejected(missing)
-    results = read.request(grade=grade, kind=kind)
+    results = read.request(grade=grade, kind=kind, percentages=percentages)
     awards = results_awards(results)
     _unregistered(read)
+    credited = _credited(awards, read)
     event = EventDetails(
         name=name[:160],
         starts_on=starts_on,
@@ -308,7 +315,7 @@ def results_upload_check(
         # 5.3: what the event was at its congress, checked as a credit file's.
         **(congress_details or {}),
     )
-    by_player, problems = awards_by_player(awards=awards, players=read.players)
+    by_player, problems = awards_by_player(awards=credited, players=read.players)
     if problems:
         raise UploadRejected(problems)
     with transaction.atomic():
@@ -326,7 +333,7 @@ def results_upload_check(
             upload = credit_results_check(
                 by=by,
                 event=event,
-                awards=awards,
+                awards=credited,
                 players=read.players,
                 authorisation_number=authorisation_number,
             )
@@ -344,9 +351,36 @@ def results_upload_check(
             "program": read.program,
             "awards": checked.player_awards(),
             "working": list(awards.working),
+            "skipped": list(read.skipped),
         }
+        upload.preview["warnings"] = [
+            *upload.preview.get("warnings", []),
+            *_reading_warnings(read, awards),
+        ]
         upload.save(update_fields=["preview"])
     return checked
+
+
+def _credited(awards: EventAwards, read: ReadResults) -> EventAwards:
+    """The awards to credit: a contestant whose players were all placeholders (the director
+    sitting in an individual) holds its place in the results, but has nobody to credit."""
+    if not read.uncredited:
+        return awards
+    return replace(
+        awards, contestants=tuple(c for c in awards.contestants if c.label not in read.uncredited)
+    )
+
+
+def _reading_warnings(read: ReadResults, awards: EventAwards) -> list[str]:
+    """What the preview warns of the file: what was skipped, and a kind of point that is
+    not the grade's (a RED file uploaded at grade E)."""
+    warnings = [f"Skipped: {line}." for line in read.skipped]
+    if read.point_type and read.point_type != awards.colour.value:
+        warnings.append(
+            f"The file says its points are {read.point_type.upper()} (MASTER_POINT_TYPE), but "
+            f"grade {awards.grade} awards {awards.colour.value} points: check the grade."
+        )
+    return warnings
 
 
 def scheme_event_upload_check(

@@ -135,8 +135,8 @@ def test_an_unknown_abf_number_is_named_by_its_element(secretary_a, club_a):
     response = check(api(secretary_a), "individual.xml")
     assert response.status_code == 400
     assert response.json()["error"]["fields"]["file"] == [
-        f"EVENT/PARTICIPANTS/PLAYER[8]/NATIONAL_ID_NUMBER: {read.players['8'][0]} is not a "
-        "registered ABF number"
+        f"EVENT/PARTICIPANTS/PLAYER[8]/NATIONAL_ID_NUMBER: FRANK PLAYER85 "
+        f"({read.players['8'][0]}) is not a registered ABF number"
     ]
 
 
