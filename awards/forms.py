@@ -54,6 +54,11 @@ RANKING_HELP = (
     'by "=" or commas, e.g. "5 = 6".'
 )
 MATCHES_HELP = 'One match per line: home, away, home IMPs, away IMPs, e.g. "T1, T2, 12, 9".'
+PERCENTAGES_HELP = (
+    "4.2.2: a congress, state or national event may give each pair's session award by its "
+    'score instead of its place. One pair a line, its label and percentage, e.g. "N1 58.2"; '
+    "leave empty for awards by the placings."
+)
 
 # 5.3: what a congress's event was at the congress (the upload's and entry's forms).
 CONGRESS_FIELDS = (
@@ -83,6 +88,27 @@ def parse_ranking(text: str) -> list[list[str]]:
         if names:
             ranking.append(names)
     return ranking
+
+
+def parse_percentages(text: str) -> dict[str, Decimal]:
+    """4.2.2: each pair's score, one a line: its label and percentage ("N1 58.2")."""
+    scores: dict[str, Decimal] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = line.replace(",", " ").replace("=", " ").split()
+        if not parts:
+            continue
+        try:
+            score = Decimal(parts[-1]) if len(parts) == 2 else None
+        except ArithmeticError:
+            score = None
+        if score is None or not score.is_finite() or not 0 <= score <= 100:
+            raise forms.ValidationError(
+                f'Score line {number}: give the pair and its percentage, e.g. "N1 58.2".'
+            )
+        if parts[0] in scores:
+            raise forms.ValidationError(f"Score line {number}: {parts[0]} has a score already.")
+        scores[parts[0]] = score
+    return scores
 
 
 def parse_matches(text: str, boards: int) -> list[Match]:
@@ -348,6 +374,12 @@ class SessionForm(forms.Form):
         label="Matches",
         help_text=MATCHES_HELP,
     )
+    percentages = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="Scores in percent (4.2.2)",
+        help_text=PERCENTAGES_HELP,
+    )
 
     def clean(self) -> dict:
         data = super().clean()
@@ -366,14 +398,32 @@ class SessionForm(forms.Form):
         ranking = parse_ranking(data.get("ranking", ""))
         if not ranking:
             raise forms.ValidationError("Type the session's ranking, one place a line.")
-        fields = [
-            Field(movement, data["tables"], ranking, name="N-S" if movement == MITCHELL else "")
-        ]
+        rankings = [(ranking, "N-S" if movement == MITCHELL else "")]
         if movement == MITCHELL:
             east_west = parse_ranking(data.get("ranking_ew", ""))
             if not east_west:
                 raise forms.ValidationError("Type the E-W ranking of the Mitchell.")
-            fields.append(Field(movement, data["tables"], east_west, name="E-W"))
+            rankings.append((east_west, "E-W"))
+        scores = parse_percentages(data.get("percentages", ""))
+        placed = {label for one, _ in rankings for group in one for label in group}
+        unplaced = sorted(set(scores) - placed)
+        if unplaced:
+            raise forms.ValidationError(f"Scores: {unplaced[0]} is in no ranking of the session.")
+        # 4.2.2: each field's pairs' scores; the award engine checks the grade and the kind.
+        fields = [
+            Field(
+                movement,
+                data["tables"],
+                one,
+                name=name,
+                percentages={
+                    label: scores[label] for group in one for label in group if label in scores
+                }
+                if scores
+                else None,
+            )
+            for one, name in rankings
+        ]
         data["session"] = Session(boards=data["boards"], fields=fields)
         return data
 

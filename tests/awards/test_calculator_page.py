@@ -118,3 +118,38 @@ def test_add_a_session_keeps_what_was_typed_and_adds_an_empty_session(client):
     assert page.count("<legend>Session") == 3
     assert "N2 = N3" in page
     assert "errorlist" not in page
+
+
+def test_the_page_gives_session_awards_by_percentage_under_4_2_2(client):
+    response = client.post(
+        URL,
+        _form(
+            grade="B4",
+            **{
+                "session-0-movement": "howell",
+                "session-0-tables": "4",
+                "session-0-ranking": "1\n2\n3\n4\n5\n6\n7\n8",
+                "session-0-ranking_ew": "",
+                "session-0-percentages": "1 63.1\n2 57.44\n3 54.2\n4 52\n5 49.8\n6 46\n7 45\n8 40",
+            },
+        ),
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    # Grade B4, weight 2.5: 63% gives {25 + 13*2.5*2}/100 = 0.90; 46% gives 0.05; 45% none.
+    assert "awards by each pair&#x27;s score (4.2.2)" in page
+    assert "1 63% -&gt; 0.90" in page and "6 46% -&gt; 0.05" in page
+
+
+def test_scores_at_a_club_grade_are_refused_by_4_2_2(client):
+    response = client.post(URL, _form(**{"session-0-percentages": "N1 60\nE1 55"}))
+
+    page = response.content.decode()
+    assert "4.2.2: percentage session awards are for Duplicate Congress" in page
+
+
+def test_a_score_that_is_not_a_percentage_is_named_by_its_line(client):
+    response = client.post(URL, _form(**{"session-0-percentages": "N1 60\nE1 NaN"}))
+
+    assert "Score line 2: give the pair and its percentage" in response.content.decode()
