@@ -3,6 +3,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
+from centre.dates import InRegister
 from clubs.models import Club, CongressOrganiser, State
 from clubs.selectors import club_by_number
 
@@ -24,7 +25,10 @@ class PaymentForm(forms.Form):
         required=False,
     )
     amount = forms.DecimalField(max_digits=12, decimal_places=2, min_value=Decimal("0.01"))
-    received_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    received_on = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The day the payment was received")],
+    )
     reference = forms.CharField(max_length=100, required=False)
     quoted_club_number = forms.BooleanField(
         required=False,

@@ -7,9 +7,10 @@ parameter (`centre.middleware`); neither ever reaches the database with it.
 from __future__ import annotations
 
 from centre.errors import DomainError
+from scheme.core.calendar import REGISTER_FIRST_YEAR
 
 # The registry's years: the first balances brought forward to well past any event entered.
-FIRST_YEAR = 1950
+FIRST_YEAR = REGISTER_FIRST_YEAR
 LAST_YEAR = 2100
 
 

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for, clubs_visible_to
+from centre.dates import InRegister
 from centre.models import Role
 from centre.permissions import HasRole
 from clubs import services
@@ -81,7 +82,9 @@ class ClubUpdateApi(APIView):
         )
         kind = KindField(choices=Club.Kind.choices, required=False)
         affiliated = serializers.BooleanField(required=False)
-        affiliated_since = serializers.DateField(required=False, allow_null=True)
+        affiliated_since = serializers.DateField(
+            required=False, allow_null=True, validators=[InRegister("The affiliation's day")]
+        )
         sessions_per_year = serializers.IntegerField(min_value=0, required=False)
         remote = serializers.BooleanField(required=False)
         founded_year = serializers.IntegerField(

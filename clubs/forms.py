@@ -2,6 +2,7 @@
 
 from django import forms
 
+from centre.dates import InRegister
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 from scheme.base import AUTHORISATIONS
@@ -27,6 +28,7 @@ class StaffClubForm(forms.ModelForm):
         if self.instance.pk and self.instance.kind not in kinds:
             kinds[self.instance.kind] = self.instance.get_kind_display()
         self.fields["kind"].choices = list(kinds.items())
+        self.fields["affiliated_since"].validators.append(InRegister("The affiliation's day"))
 
     class Meta:
         model = Club

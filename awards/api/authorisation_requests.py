@@ -27,6 +27,7 @@ from awards.services.authorisation_requests import (
     authorisation_requests_for,
 )
 from centre.api import hundredths_field
+from centre.dates import InRegister
 from centre.models import Role
 from centre.permissions import HasRole
 
@@ -98,8 +99,14 @@ class AuthorisationRequestCreateSerializer(serializers.Serializer):
     event_name = serializers.CharField(
         max_length=160, required=False, help_text="Defaults to the file's event name."
     )
-    starts_on = serializers.DateField(required=False, help_text="Defaults to the file's date.")
-    ends_on = serializers.DateField(required=False)
+    starts_on = serializers.DateField(
+        required=False,
+        help_text="Defaults to the file's date.",
+        validators=[InRegister("The first day")],
+    )
+    ends_on = serializers.DateField(
+        required=False, validators=[InRegister("The last day", ahead=True)]
+    )
     sessions = serializers.IntegerField(
         min_value=1, max_value=30, required=False, help_text="Defaults to the file's sessions."
     )

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from awards import selectors
 from centre import params
+from centre.dates import InRegister
 from centre.schemes import current_scheme, has_feature
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
@@ -296,8 +297,12 @@ def _player_body(player: Player, year: int | None) -> dict:
 
 
 class StatementQuerySerializer(serializers.Serializer):
-    start = serializers.DateField(required=False)
-    end = serializers.DateField(required=False)
+    start = serializers.DateField(
+        required=False, validators=[InRegister("The statement's first day", ahead=True)]
+    )
+    end = serializers.DateField(
+        required=False, validators=[InRegister("The statement's last day", ahead=True)]
+    )
 
     def validate(self, attrs: dict) -> dict:
         start, end = attrs.get("start"), attrs.get("end")

@@ -3,6 +3,7 @@
 from django import forms
 
 from awards.models import Approval
+from centre.dates import InRegister
 
 
 class ApprovalForm(forms.Form):
@@ -10,9 +11,16 @@ class ApprovalForm(forms.Form):
 
     kind = forms.ChoiceField(choices=Approval.Kind.choices)
     name = forms.CharField(max_length=160, label="Event")
-    starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(
+        label="First day",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The first day", ahead=True)],
+    )
     ends_on = forms.DateField(
-        label="Last day", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label="Last day",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The last day", ahead=True)],
     )
     sessions = forms.IntegerField(min_value=1, max_value=99)
     club = forms.IntegerField(

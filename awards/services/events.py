@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from awards.models import Event, grade_colour
 from awards.services.errors import Problem
+from centre.dates import date_refusal
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
@@ -136,6 +137,15 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
     problems: list[Problem] = _organiser_problems(by=by, event=event)
     if not event.name.strip():
         problems.append(Problem(0, "Give the event's name.", "event.name"))
+    # Dates the register keeps (centre.dates); a first day ahead is "not played yet" below.
+    if event.starts_on <= timezone.localdate() and (
+        refusal := date_refusal(event.starts_on, what="The event's first day")
+    ):
+        problems.append(Problem(0, refusal, "event.starts_on"))
+    if event.ends_on and (
+        refusal := date_refusal(event.ends_on, what="The event's last day", ahead=True)
+    ):
+        problems.append(Problem(0, refusal, "event.ends_on"))
     scheme = current_scheme()
     if scheme.code != "abf":
         if event.grade not in {grade.code for grade in scheme.grades}:

@@ -10,6 +10,7 @@ from django.db import transaction
 from awards.models import Credit, Event
 from awards.services.crediting import credit_add
 from awards.services.errors import AwardsError
+from centre.dates import date_refusal
 from centre.models import User
 from players.models import Player
 from scheme.abf.reciprocity import RECIPROCITY_NAMES, ReciprocityError, reciprocity_convert
@@ -30,6 +31,8 @@ def credit_reciprocity(
         raise AwardsError("Reciprocity credits are made by centre staff.")
     if player.status == Player.Status.DECEASED:
         raise AwardsError(f"{player.abf_number} is recorded as deceased.")
+    if refusal := date_refusal(won_on, what="The day the points were won"):
+        raise AwardsError(refusal)
     try:
         colour, hundredths, note = reciprocity_convert(scheme=scheme, kind=kind, amount=amount)
     except ReciprocityError as error:

@@ -28,6 +28,7 @@ from awards.services.authorisation_requests import (
     authorisation_requests_for,
 )
 from awards.services.errors import AwardsError
+from centre.dates import InRegister
 from centre.errors import form_add_error
 from centre.models import Role
 from centre.permissions import role_required
@@ -55,10 +56,16 @@ class AuthorisationRequestForm(forms.Form):
         max_length=160, required=False, help_text="Leave blank to take the file's."
     )
     starts_on = forms.DateField(
-        required=False, label="First day", widget=forms.DateInput(attrs={"type": "date"})
+        required=False,
+        label="First day",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The first day")],
     )
     ends_on = forms.DateField(
-        required=False, label="Last day", widget=forms.DateInput(attrs={"type": "date"})
+        required=False,
+        label="Last day",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The last day", ahead=True)],
     )
     sessions = forms.IntegerField(
         min_value=1, max_value=30, required=False, help_text="Leave blank to count the file's."

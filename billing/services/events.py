@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from awards.models import Credit, Event
 from billing.models import Invoice, InvoiceLine
-from billing.selectors import event_invoice_covers, fee_schedule_in_force
+from billing.selectors import NoFeeSchedule, event_invoice_covers, fee_schedule_in_force
 from billing.services.invoices import invoice_issue
 from billing.services.quarterly import points
 from centre.models import Period
@@ -44,7 +44,14 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
     hundredths = credits.aggregate(points=Sum("points"))["points"] or 0
     if hundredths <= 0:
         return None, False
-    schedule = fee_schedule_in_force(on=event.ends_on)
+    issued_on = timezone.localdate()
+    # 8.3: the fees in force when the event ended; for an event older than every schedule the
+    # Centre keeps (one kept from before dates were held to the register's), those in force
+    # when it is invoiced, so that the close never stops on it.
+    try:
+        schedule = fee_schedule_in_force(on=event.ends_on)
+    except NoFeeSchedule:
+        schedule = fee_schedule_in_force(on=issued_on)
     group = levy_group(event.grade)
     rate = schedule.levy_rate(group)
     lines = [
@@ -79,7 +86,7 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
     return invoice_issue(
         kind=Invoice.Kind.EVENT,
         covers=covers,
-        issued_on=timezone.localdate(),
+        issued_on=issued_on,
         lines=lines,
         schedule=schedule,
         **addressee,

@@ -15,6 +15,32 @@ MEMBERSHIP_YEAR_FIRST_MONTH = 4
 
 Quarter = tuple[int, int]  # (year, 1-4): calendar quarters, Q1 = January to March
 
+# The register's first year: lifetime balances from before it are brought forward, and no
+# event, birth, payment or month the registry keeps lies before it.
+REGISTER_FIRST_YEAR = 1950
+# How far ahead a date that may lie ahead is taken (a fee schedule entered for next April, a
+# period asked about): a year and a day.
+REGISTER_DAYS_AHEAD = 366
+
+
+def register_dates(today: date, *, ahead: bool = False) -> tuple[date, date]:
+    """The first and last day a date given to the register may be: from 1 January of its
+    first year to `today`, or for a date that may lie ahead, a year on."""
+    last = today + timedelta(days=REGISTER_DAYS_AHEAD) if ahead else today
+    return date(REGISTER_FIRST_YEAR, 1, 1), last
+
+
+def register_date_refusal(day: date, *, what: str, today: date, ahead: bool = False) -> str:
+    """Why `day` cannot be `what` ("The event's first day"), or "" when it is in range."""
+    first, last = register_dates(today, ahead=ahead)
+    if first <= day <= last:
+        return ""
+    upper = "today" if last == today else f"{last.day} {last:%B} {last.year}"
+    return (
+        f"{what} must be between {first.day} {first:%B} {first.year} and {upper}; "
+        f"{day.isoformat()} is not."
+    )
+
 
 def sydney(at: datetime) -> datetime:
     """`at` in Sydney time; a naive datetime is refused rather than guessed."""

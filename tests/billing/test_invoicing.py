@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from awards.models import Credit, Event
 from billing.models import Invoice
+from billing.selectors import fee_schedule_in_force
 from billing.services import (
     annual_capitation_issue,
     event_invoices_issue,
@@ -362,3 +363,48 @@ def test_an_invoice_line_longer_than_its_column_is_refused_on_every_database(sta
             lines=[("x" * 201, Decimal("1"), Decimal("10.00"))],
         )
     assert not Invoice.objects.exists()
+
+
+@pytest.mark.parametrize("ended", [date(1, 1, 1), date(1900, 1, 1)])
+def test_an_event_that_ended_before_any_fee_schedule_is_invoiced_and_its_month_closes(
+    state_a, state_secretary_a, staff, ended
+):
+    # An event kept from before dates were held to the register's range: the close invoices
+    # it at the fees in force when it is invoiced, and every step after it runs.
+    players = PlayerFactory.create_batch(2, home_club=ClubFactory(state=state_a))
+    program = APIClient()
+    program.force_authenticate(state_secretary_a)
+    checked = program.post(
+        reverse("upload-check"),
+        {
+            "file": SimpleUploadedFile(
+                "teams.red", "".join(f"{p.abf_number}001000\r\n" for p in players).encode()
+            ),
+            "name": "State Open Teams",
+            "starts_on": timezone.localdate().isoformat(),
+            "grade": "B",
+        },
+        format="multipart",
+    )
+    assert program.post(reverse("upload-confirm", args=[checked.json()["id"]])).status_code == 200
+    Event.objects.update(starts_on=ended, ends_on=ended)
+    period = Credit.objects.get(player=players[0]).period
+
+    period = month_close(period=period, by=staff)
+
+    invoice = Invoice.objects.get(state=state_a, kind=Invoice.Kind.EVENT)
+    levy, late = invoice.lines.order_by("pk")
+    assert invoice.fee_schedule == fee_schedule_in_force(on=timezone.localdate())
+    assert levy.description.startswith(
+        f"Masterpoint levy, State Open Teams (B, ended {ended:%d/%m/%Y})"
+    )
+    assert levy.quantity * levy.rate == Decimal("34.80")
+    assert late.description.startswith("Late lodgement")  # 8.4, lodged long after it ended
+    assert set(period.close_steps_done) == {
+        "b4c_lists",
+        "event_invoices",
+        "event_reports",
+        "promotions",
+        "club_monthly_reports",
+        "standings",
+    }

@@ -16,6 +16,8 @@ from scheme.core.calendar import (
     quarter_months,
     quarter_of,
     quarter_start,
+    register_date_refusal,
+    register_dates,
     sydney_date,
     sydney_month,
 )
@@ -95,3 +97,17 @@ def test_membership_year_runs_1_april_to_31_march(day, year):
     assert membership_year_of(day) == year
     assert membership_year_start(day) == date(year, 4, 1)
     assert membership_year_end(day) == date(year + 1, 3, 31)
+
+
+def test_register_dates_run_from_1950_to_today_or_a_year_ahead():
+    today = date(2026, 5, 1)
+
+    assert register_dates(today) == (date(1950, 1, 1), today)
+    assert register_dates(today, ahead=True) == (date(1950, 1, 1), date(2027, 5, 2))
+    assert register_date_refusal(date(1950, 1, 1), what="The day", today=today) == ""
+    assert register_date_refusal(date(1, 1, 1), what="The day", today=today) == (
+        "The day must be between 1 January 1950 and today; 0001-01-01 is not."
+    )
+    assert register_date_refusal(date(2027, 5, 3), what="The day", today=today, ahead=True) == (
+        "The day must be between 1 January 1950 and 2 May 2027; 2027-05-03 is not."
+    )
