@@ -12,5 +12,5 @@ from centre.schemes import current_scheme
 def help_page(request: HttpRequest) -> HttpResponse:
     # The ABF's help follows the NSW guide and the ABF manual section by section; the other
     # schemes' books describe no portal, so theirs is the portal's own account.
-    template = "help/guide.html" if current_scheme().code == "abf" else "help/guide_scheme.html"
+    template = "help/guide.html" if current_scheme().cites_abf_manual else "help/guide_scheme.html"
     return render(request, template)

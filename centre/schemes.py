@@ -50,20 +50,15 @@ def scheme_context(request) -> dict:
     }
 
 
-# What each federation calls the registry's number of a player.
-NUMBER_NAMES = {"abf": "ABF number", "nz": "NZB number", "acbl": "ACBL player number"}
-
-
 def number_name() -> str:
     """The registry's number of a player in the scheme's words ("ABF number")."""
-    return NUMBER_NAMES.get(current_scheme().code, "player number")
+    return current_scheme().number_name
 
 
 def kind_word() -> str:
     """What the pages call a kind of point: the ABF's and the ACBL's are colours, New
     Zealand's A, B and C points are not."""
-    scheme = current_scheme()
-    return "Kind" if scheme.code == "nz" else "Colour"
+    return current_scheme().kind_word
 
 
 def has_feature(feature: str) -> bool:

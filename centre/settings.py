@@ -279,8 +279,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "schedule": crontab(minute=0, hour=1, day_of_month=1, month_of_year=2),
     },
 }
-# A job of a registry feature the scheme does not have (scheme.base) is not scheduled, and
-# the yearly regrading is New Zealand's alone.
+# A job of a registry feature the scheme does not have (scheme.base) is not scheduled, nor
+# the yearly regrading under a scheme that does not grade its players (NZ grades them).
 _SCHEDULED_FEATURES = {
     "billing-quarter-invoices": "levies",
     "billing-annual-capitation": "levies",
@@ -290,7 +290,7 @@ _RUNNING_SCHEME = SCHEMES[MASTERPOINT_SCHEME]
 for _entry, _feature in _SCHEDULED_FEATURES.items():
     if _feature not in _RUNNING_SCHEME.features:
         CELERY_BEAT_SCHEDULE.pop(_entry, None)
-if _RUNNING_SCHEME.code != "nz":
+if not _RUNNING_SCHEME.grades_players:
     CELERY_BEAT_SCHEDULE.pop("ranks-grades-regrade")
 
 REST_FRAMEWORK = {

@@ -18,13 +18,11 @@ from awards.models import PlayerTotals
 from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
 
-GRADED_SCHEMES = frozenset({"nz"})
-
 
 def grades_regrade(*, year: int) -> int:
     """Every player's Rating Points and grade in force from 1 February `year`; returns how
     many were written. Players with no points and no earlier rating are left ungraded."""
-    if current_scheme().code not in GRADED_SCHEMES:
+    if not current_scheme().grades_players:
         return 0
     from scheme.nz import grading, kinds
     from scheme.nz.ranks import PROVINCIAL_MASTER

@@ -30,6 +30,7 @@ from clubs.models import Club
 from players.models import Alternate, Player
 from ranks.models import RankingReport
 from scheme.abf.ranks import Totals, rank_for
+from scheme.base import PRE_1982
 from scheme.core.calendar import quarter_label, quarter_months
 from scheme.core.points import points_text
 
@@ -133,13 +134,14 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
     ids = sorted(membership)
     totals = approved_totals_at(player_ids=ids, year=year, month=months[-1])
     scheme = current_scheme()
-    abf = scheme.code == "abf"
+    # 1.8 notes: a scheme that keeps red points won before 1982 on the player ranks with them.
+    pre_1982 = scheme.has(PRE_1982)
     rows: list[RankingRow] = []
     for chunk in _chunks(ids):
         players = Player.objects.filter(pk__in=chunk).exclude(status=Player.Status.DECEASED)
         for player in players.select_related("home_club"):
             colours = totals[player.pk]
-            if abf:
+            if pre_1982:
                 # 1.8 notes: the red points won before 1982 are red points of the player,
                 # kept on the player rather than in the ledger (scheme/abf/NOTES.md).
                 rank = rank_for(

@@ -24,6 +24,7 @@ from ranks import documents, tasks
 from ranks.ladder import rank_order_sql
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
+from scheme.base import PRE_1982
 
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
 
@@ -265,9 +266,9 @@ def promotions_run(
     chunk_size = chunk_size or PROMOTION_CHUNK
     run = PromotionsRun()
     now = calendar.now()
-    # The ABF's ladder (1.8, with the pre-1982 red points) in SQL; any other scheme's through
-    # its own `rank_for`.
-    promote = _promote_chunk if current_scheme().code == "abf" else _promote_chunk_by_scheme
+    # The ABF's ladder (1.8, with the pre-1982 red points kept on the player) in SQL; any other
+    # scheme's through its own `rank_for`.
+    promote = _promote_chunk if current_scheme().has(PRE_1982) else _promote_chunk_by_scheme
     for start in range(0, len(player_ids), chunk_size):
         chunk = player_ids[start : start + chunk_size]
         with transaction.atomic():
@@ -421,10 +422,10 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
             "credited to your home members from national, "
             f"{current_scheme().region_name} and congress events "
             "processed in the month, and your home players' promotions"
-            + (" (1.4.3)." if current_scheme().code == "abf" else "."),
+            + (" (1.4.3)." if current_scheme().cites_abf_manual else "."),
         ]
         # 1.8: the ABF's clause; another scheme's book is not cited by the ABF's numbers.
-        clause = " (1.8)" if current_scheme().code == "abf" else ""
+        clause = " (1.8)" if current_scheme().cites_abf_manual else ""
         if promotions:
             body += [
                 "",

@@ -214,6 +214,17 @@ class Scheme:
     # The registry's features beyond the ledger (CREDIT_FILES, LEVIES, ... above) this scheme
     # has; none unless it says so.
     features: frozenset[str] = field(default=frozenset(), compare=False)
+    # Words: what the federation calls the registry's number of a player ("ABF number"), and
+    # what the pages call a kind of point (the ABF's and the ACBL's are colours).
+    number_name: str = field(default="player number", compare=False)
+    kind_word: str = field(default="Colour", compare=False)
+    # The books the pages cite are this scheme's: the ABF manual's clauses and the NSW
+    # secretaries' guide, which the help page follows section by section. Under another
+    # scheme the pages leave the citations out and the help is the portal's own account.
+    cites_abf_manual: bool = field(default=False, compare=False)
+    # NZ Outline rules 4, 6: players graded each year by their Rating Points (ranks.grading),
+    # the grade in force shown with the player.
+    grades_players: bool = field(default=False, compare=False)
     # The kinds of club the scheme keeps beside its ordinary clubs, code -> label (the ABF's
     # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
     # unless it says so.

@@ -16,6 +16,6 @@ CITATION = re.compile(r"\s*\([^()]*\)\s*$")
 def cited(label: str) -> str:
     """The label with its citation of the ABF's manual or the NSW guide, under the ABF; under
     another scheme, whose pages follow neither, without it."""
-    if current_scheme().code == "abf":
+    if current_scheme().cites_abf_manual:
         return label
     return CITATION.sub("", label)

@@ -58,7 +58,7 @@ def seed_logins(states: dict[str, State], clubs: list[Club]) -> list[tuple[str, 
         login(
             f"org-{code.lower()}",
             f"a tournament organiser nominated by {state.name}"
-            + (" (5.4.1)" if current_scheme().code == "abf" else ""),
+            + (" (5.4.1)" if current_scheme().cites_abf_manual else ""),
             role=Role.ORGANISER,
             state=state,
             email=f"tournaments@{code.lower()}.example.org",

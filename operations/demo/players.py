@@ -15,6 +15,7 @@ from clubs.models import Club
 from operations.demo.history import history_months
 from players import abf_numbers
 from players.models import Alternate, Player
+from scheme.base import PRE_1982
 from scheme.core.calendar import SYDNEY
 
 PLAYERS = 3000
@@ -40,7 +41,8 @@ def seed_players(out, clubs: list[Club], count: int) -> None:
     serial = FIRST_DEMO_SERIAL
     planned: list[tuple[Player, list[Club]]] = []
     registered: dict[str, datetime] = {}
-    abf = current_scheme().code == "abf"
+    # 1.8 notes: red points won before 1982, under a scheme that keeps them on the player.
+    pre_1982 = current_scheme().has(PRE_1982)
     while len(planned) < count:
         serial += rng.randint(1, 40)
         number = abf_numbers.from_serial(serial)
@@ -63,7 +65,7 @@ def seed_players(out, clubs: list[Club], count: int) -> None:
             email=fake.email() if rng.random() < 0.6 else "",
             status=status,
             home_club=home if status == Player.Status.ACTIVE else None,
-            pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 and abf else 0,
+            pre_1982_red=rng.randint(0, 3000) if birth_year < 1950 and pre_1982 else 0,
         )
         registered[number] = _registered_at(registration_rng, birth_year, first_points)
         alternates = []

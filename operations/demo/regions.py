@@ -146,8 +146,9 @@ def seed_clubs(out, states: dict[str, State]) -> list[Club]:
                 "affiliated_since": date(rng.randint(1980, 2020), 1, 1),
             }
             clubs.append(_club(base + offset, details))
-    # 1.3.3, 1.3.6: the ABF's special clubs.
-    for number, name, kind in SPECIAL_CLUBS if current_scheme().code == "abf" else ():
+    # 1.3.3, 1.3.6: the special clubs of the kinds the scheme keeps (the ABF's).
+    kept = current_scheme().special_clubs
+    for number, name, kind in (club for club in SPECIAL_CLUBS if club[2] in kept):
         details = {
             "name": name,
             "kind": kind,

@@ -140,7 +140,7 @@ def player_grade_in_force(*, player: Player, on: date | None = None) -> PlayerGr
     """NZ: the grade and Rating Points in force on a day (the latest regrading on or before
     it; from 1 February of its year), or None under a scheme that does not grade players or
     before the player's first regrading."""
-    if current_scheme().code != "nz":
+    if not current_scheme().grades_players:
         return None
     on = on or timezone.localdate()
     year = on.year if (on.month, on.day) >= (2, 1) else on.year - 1

@@ -73,6 +73,8 @@ ABF_SCHEME = Scheme(
         for code, grade in ABF_GRADES.items()
     ),
     region_name="state",
+    number_name="ABF number",
+    cites_abf_manual=True,
     ranks=tuple(_rank(rank) for rank in RANKS),
     editions=RULE_SETS,
     default_edition=ABF_2025.name,

@@ -66,6 +66,7 @@ ACBL_SCHEME = Scheme(
         SchemeGrade(code, grade.colour, grade.description) for code, grade in ACBL_GRADES.items()
     ),
     region_name="unit",
+    number_name="ACBL player number",
     ranks=tuple(_rank(title) for title in LADDER.titles),
     editions=RULE_SETS,
     default_edition=ACBL_PLAN.name,

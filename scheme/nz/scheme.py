@@ -75,6 +75,10 @@ NZ_SCHEME = Scheme(
         SchemeGrade(status.code, status.kind, status.description) for status in STATUSES.values()
     ),
     region_name="district",
+    number_name="NZB number",
+    # NZ's A, B and C points are kinds, not colours.
+    kind_word="Kind",
+    grades_players=True,
     ranks=NZ_RANKS,
     editions=RULE_SETS,
     default_edition=NZB_2007.name,

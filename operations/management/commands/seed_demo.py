@@ -13,7 +13,6 @@ from operations.demo.history import seed_b4c_entitlements, seed_history
 from operations.demo.logins import DEMO_PASSWORD, print_logins, seed_logins
 from operations.demo.players import PLAYERS, seed_players
 from operations.demo.regions import seed_clubs, seed_states
-from ranks.grading import GRADED_SCHEMES
 from scheme.base import AUTHORISATIONS
 
 
@@ -40,7 +39,7 @@ class Command(BaseCommand):
         seed_history(self.stdout, clubs)
         if scheme.has(AUTHORISATIONS):
             seed_b4c_entitlements(self.stdout)
-        if scheme.code in GRADED_SCHEMES:
+        if scheme.grades_players:
             graded = seed_opening_grades()
             self.stdout.write(f"Grades: {graded} players graded")
         print_logins(self.stdout, self.style, logins)
