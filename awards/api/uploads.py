@@ -425,11 +425,14 @@ class UploadResultsApi(_UploadApi):
 
 
 class UploadListApi(_UploadApi):
-    @extend_schema(summary="Your uploads, newest first", responses=UploadSerializer(many=True))
+    @extend_schema(
+        summary="Your uploads, newest first (a state secretary's: with its organisers')",
+        responses=UploadSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         paginator = LimitOffsetPagination()
         page = paginator.paginate_queryset(
-            selectors.uploads_for(user=request.user), request, view=self
+            selectors.uploads_visible_to(user=request.user), request, view=self
         )
         return paginator.get_paginated_response(UploadSerializer(page, many=True).data)
 
@@ -437,7 +440,9 @@ class UploadListApi(_UploadApi):
 class UploadDetailApi(_UploadApi):
     @extend_schema(summary="An upload and its preview", responses=UploadSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        return Response(UploadSerializer(self.upload(request, pk)).data)
+        # Read as on its page: a state secretary reads its organisers' uploads too.
+        upload = get_object_or_404(selectors.uploads_visible_to(user=request.user), pk=pk)
+        return Response(UploadSerializer(upload).data)
 
 
 class UploadConfirmApi(_UploadApi):
