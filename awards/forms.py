@@ -505,6 +505,16 @@ class EventDetailsForm(forms.Form):
     grade = GradeField(label="Grade (1.5.1)")
     kind = forms.ChoiceField(choices=LedgerEvent.Kind.choices, initial=LedgerEvent.Kind.PAIRS)
     sessions = forms.IntegerField(min_value=1, max_value=99, initial=1)
+    # Credited once (awards.upload_keys): a second event the same day is told by it.
+    session = forms.IntegerField(
+        label="Session of the day",
+        required=False,
+        min_value=1,
+        max_value=9,
+        initial=1,
+        help_text="1, unless the club ran another event the same day: 2 for the second (the "
+        "evening after the afternoon), and so on. An event is credited once.",
+    )
     # The event's shape: the most it can pay each player is its winner's award by the rules
     # (awards.services.award_checks), and each line above it is shown with a warning.
     tables = forms.DecimalField(
@@ -640,6 +650,7 @@ class EventDetailsForm(forms.Form):
             grade=data["grade"],
             kind=data["kind"],
             sessions=data["sessions"],
+            session=data.get("session") or 1,
             organiser=data.get("organiser") or "",
             club=data.get("club_number"),
             congress_organiser=data.get("congress_organiser"),
@@ -673,15 +684,25 @@ class CreditFileForm(EventDetailsForm):
         "it are the upload; with the credit file, every line that differs from them is listed. "
         "The event's name, first day and kind default to the file's.",
     )
+    # Centre staff only: an event is credited once, and a club's repeat is refused.
     intended = forms.BooleanField(
-        label="This file was uploaded before and is meant to be credited again",
+        label="Credit this event again on purpose (a correction)",
         required=False,
+        help_text="An event, or the same awards, already waiting or credited is refused; "
+        "tick this to credit it again, and say why.",
+    )
+    intended_reason = forms.CharField(
+        label="Why it is credited again", max_length=255, required=False
     )
 
     field_order = ["file", "results", "name", "starts_on", "ends_on", "grade", "kind", "sessions"]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, corrections: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if not corrections:
+            # Only centre staff credit a repeat on purpose.
+            del self.fields["intended"]
+            del self.fields["intended_reason"]
         events = current_scheme().results_events
         if events:
             # What the scheme's engine reads beside the grade: the ACBL's kind of club game.

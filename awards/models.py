@@ -216,9 +216,20 @@ class CreditUpload(models.Model):
     filename = models.CharField(max_length=255)
     content = models.BinaryField()
     sha256 = models.CharField(max_length=64, db_index=True)
+    # A correction centre staff credit on purpose, with its reason: the same event or lines
+    # again. Its keys below are kept but bind nothing, so it is never refused as a repeat.
     intended = models.BooleanField(
-        default=False, help_text="The uploader said a repeat of an earlier file is intended."
+        default=False, help_text="Centre staff credit the same event again on purpose."
     )
+    intended_reason = models.CharField(max_length=255, blank=True, default="")
+    # Credited once: the event's identity (who ran it, first day, session of the day, grade,
+    # name casefolded) and the fingerprint of its lines (the issuer, first day and session
+    # with each player's points of each kind, sorted), each a sha256 whatever the file's
+    # bytes or the route it came by (awards.services.uploads.upload_keys). Blank for an
+    # upload kept before the keys whose event another upload already held. Searched by the
+    # unique constraints' partial indexes, which hold the live uploads only.
+    event_key = models.CharField(max_length=64, blank=True, default="")
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     status = models.CharField(max_length=9, choices=Status.choices, default=Status.CHECKED)
     # What the event will be when credited: organiser, name, dates, grade, kind, sessions.
     event_details = models.JSONField()
@@ -250,11 +261,23 @@ class CreditUpload(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            # The same file twice from one login is refused unless it is said to be intended.
+            # An event, and a set of lines, credited once: among the uploads waiting or
+            # credited, none shares another's key, unless staff credit it again on purpose.
             models.UniqueConstraint(
-                fields=["uploaded_by", "sha256"],
-                condition=Q(intended=False, status__in=["checked", "credited"]),
-                name="same_file_once_unless_intended",
+                fields=["event_key"],
+                condition=Q(intended=False, status__in=["checked", "credited"]) & ~Q(event_key=""),
+                name="event_credited_once",
+            ),
+            models.UniqueConstraint(
+                fields=["fingerprint"],
+                condition=Q(intended=False, status__in=["checked", "credited"])
+                & ~Q(fingerprint=""),
+                name="lines_credited_once",
+            ),
+            models.CheckConstraint(
+                condition=Q(intended=False, intended_reason="")
+                | (Q(intended=True) & ~Q(intended_reason="")),
+                name="repeat_on_purpose_has_a_reason",
             ),
             # 7.5.1: an approval is of an upload that needs one, and says who gave it, when.
             models.CheckConstraint(

@@ -6,7 +6,9 @@ Every error answers with
                "fields": {"sessions.0.fields.1.tables": ["..."]}}}
 
 `fields` is present only for validation errors; nested errors are flattened to dotted paths so
-that a program (or a person) can see exactly which field is wrong. At most
+that a program (or a person) can see exactly which field is wrong. `links` is present only
+when a field's refusal points at another record: an upload repeated,
+`{"duplicate": "/api/v1/uploads/12"}`. At most
 `MAX_ERRORS_LISTED` fields are listed, the first ones; `more` then says how many were left
 out (a credit file of 50,000 bad lines is refused in a few kilobytes).
 """
@@ -59,7 +61,12 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
 
 
 def error_body(
-    *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None
+    *,
+    status_code: int,
+    code: str,
+    message: str,
+    fields: dict[str, list[str]] | None = None,
+    links: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The one error shape, its fields listed up to MAX_ERRORS_LISTED."""
     body: dict[str, Any] = {"status": status_code, "code": code, "message": message}
@@ -72,13 +79,22 @@ def error_body(
                 f"{message} The first {MAX_ERRORS_LISTED} are listed, and {more:,} more."
             )
             body["more"] = more
+    if links:
+        body["links"] = links
     return {"error": body}
 
 
 def error_response(
-    *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None
+    *,
+    status_code: int,
+    code: str,
+    message: str,
+    fields: dict[str, list[str]] | None = None,
+    links: dict[str, str] | None = None,
 ) -> Response:
-    body = error_body(status_code=status_code, code=code, message=message, fields=fields)
+    body = error_body(
+        status_code=status_code, code=code, message=message, fields=fields, links=links
+    )
     return Response(body, status=status_code)
 
 
@@ -107,6 +123,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
             code=code if isinstance(code, str) else "invalid",
             message=message,
             fields=fields,
+            links=getattr(exc, "links", None),
         )
     if isinstance(exc, Http404):
         # Only a message meant for the reader is passed on: get_object_or_404's names a model.

@@ -40,10 +40,13 @@ class DomainError(Exception):
         *,
         fields: Mapping[str, Sequence[str]] | None = None,
         code: str | None = None,
+        links: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.fields = {name: list(messages) for name, messages in (fields or {}).items()}
+        # A field's refusal that points at another record (an upload repeated): its address.
+        self.links = dict(links or {})
         if code:
             self.code = code
 

@@ -15,7 +15,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from awards.api.examples import results_check_examples, scheme_examples
-from awards.api.uploads import OrganiserFields, UploadSerializer, _UploadApi
+from awards.api.uploads import (
+    OrganiserFields,
+    UploadSerializer,
+    _UploadApi,
+    intended_field,
+    intended_reason_field,
+    session_field,
+)
 from awards.calculators import is_abf_edition
 from awards.limits import credit_file_size_error
 from awards.models import CreditUpload, grade_colour
@@ -63,9 +70,9 @@ class ResultsCheckSerializer(OrganiserFields):
         ".rag); the upload is then that file, and its preview lists every line that differs "
         "from what the rules give for these results.",
     )
-    intended = serializers.BooleanField(
-        default=False, help_text="With `credit_file`: the same file is to be credited again."
-    )
+    session = session_field()
+    intended = intended_field()
+    intended_reason = intended_reason_field()
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -196,6 +203,8 @@ class ResultsCheckApi(_UploadApi):
             credit_filename=credit_file.name if credit_file is not None else "",
             credit_content=credit_file.read() if credit_file is not None else None,
             intended=values["intended"],
+            intended_reason=values["intended_reason"],
+            session=values["session"],
         )
         answer = {
             "format": checked.read.format,

@@ -88,6 +88,7 @@ class UploadSerializer(serializers.ModelSerializer):
             "event_details",
             "authorisation",
             "intended",
+            "intended_reason",
             "line_count",
             "totals",
             "period",
@@ -215,6 +216,39 @@ class OrganiserFields(serializers.Serializer):
         return found
 
 
+def session_field() -> serializers.IntegerField:
+    """Which of the day's events this is: an event is credited once (awards.upload_keys)."""
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=9,
+        default=1,
+        help_text="1, unless the club ran another event the same day: 2 for the second (the "
+        "evening after the afternoon), and so on. An event is credited once: an upload of an "
+        "event (who ran it, first day, session, grade, name) or of the same awards already "
+        "waiting or credited is refused under `duplicate`, `links.duplicate` the first.",
+    )
+
+
+def intended_field() -> serializers.BooleanField:
+    return serializers.BooleanField(
+        default=False,
+        help_text="Centre staff only: credit an event, or the same awards, already waiting or "
+        "credited again on purpose (a correction), saying why in `intended_reason`. Refused "
+        "for any other login: an event is credited once, and a credited event is corrected "
+        "with adjusting credits (`POST /api/v1/credits/{id}/adjust`).",
+    )
+
+
+def intended_reason_field() -> serializers.CharField:
+    return serializers.CharField(
+        max_length=255,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why the event is credited again (with `intended`).",
+    )
+
+
 class UploadCreateSerializer(OrganiserFields, EventShapeSerializer):
     file = serializers.FileField(
         help_text="A credit file: .grn, .red, .gld, .rag or .mp?; at most "
@@ -227,9 +261,9 @@ class UploadCreateSerializer(OrganiserFields, EventShapeSerializer):
     kind = serializers.ChoiceField(choices=Event.Kind.values, default="pairs")
     sessions = serializers.IntegerField(min_value=1, max_value=99, default=1)
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
-    intended = serializers.BooleanField(
-        default=False, help_text="The same file was uploaded before and is to be credited again."
-    )
+    session = session_field()
+    intended = intended_field()
+    intended_reason = intended_reason_field()
     results = serializers.JSONField(
         binary=True,
         required=False,
@@ -253,7 +287,10 @@ class UploadResultsSerializer(OrganiserFields):
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True)
+    session = session_field()
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    intended = intended_field()
+    intended_reason = intended_reason_field()
     results = serializers.JSONField(help_text="The event's results as the calculator takes them.")
     players = serializers.JSONField(
         help_text='Each contestant\'s ABF numbers: {"N1": ["0123456", "0002288"], ...}.'
@@ -328,7 +365,9 @@ class UploadCreateApi(_UploadApi):
             201: UploadSerializer,
             400: OpenApiResponse(
                 description='Every bad line under `fields["lines.<n>"]`, the first '
-                f"{MAX_ERRORS_LISTED} of them (`more` counts the rest); or the file is too large"
+                f"{MAX_ERRORS_LISTED} of them (`more` counts the rest); or the file is too "
+                'large; or the event is already uploaded (`fields["duplicate"]`, '
+                '`links["duplicate"]` the first upload)'
             ),
             413: OpenApiResponse(description="The body is larger than the file and 1 MB."),
         },
@@ -355,6 +394,7 @@ class UploadCreateApi(_UploadApi):
                 grade=values["grade"],
                 kind=values["kind"],
                 sessions=values["sessions"],
+                session=values["session"],
                 organiser=values["organiser"],
                 club=values["club_number"],
                 congress_organiser=values["congress_organiser"],
@@ -365,6 +405,7 @@ class UploadCreateApi(_UploadApi):
             ),
             authorisation_number=values["authorisation_number"],
             intended=values["intended"],
+            intended_reason=values["intended_reason"],
             expected=expected,
         )
         return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
@@ -412,6 +453,7 @@ class UploadResultsApi(_UploadApi):
                 grade=awards.grade,
                 kind=awards.kind.value,
                 sessions=max(1, len(values["results"].get("sessions", []))),
+                session=values["session"],
                 organiser=values["organiser"],
                 club=values["club_number"],
                 congress_organiser=values["congress_organiser"],
@@ -420,6 +462,8 @@ class UploadResultsApi(_UploadApi):
             awards=awards,
             players=_players_of(values["players"]),
             authorisation_number=values["authorisation_number"],
+            intended=values["intended"],
+            intended_reason=values["intended_reason"],
         )
         return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
 

@@ -78,6 +78,8 @@ def credit_results_check(
     awards: EventAwards,
     players: dict[str, list[str]],
     authorisation_number: str = "",
+    intended: bool = False,
+    intended_reason: str = "",
 ) -> CreditUpload:
     """From results to credits: the award engine's awards become an upload (App. E step 1)."""
     by_player, problems = awards_by_player(awards=awards, players=players)
@@ -94,6 +96,8 @@ def credit_results_check(
         event=event,
         source=CreditUpload.Source.RESULTS,
         authorisation_number=authorisation_number,
+        intended=intended,
+        intended_reason=intended_reason,
     )
 
 
@@ -104,11 +108,14 @@ def credit_entries_check(
     event: EventDetails,
     source: str,
     authorisation_number: str = "",
+    intended: bool = False,
+    intended_reason: str = "",
 ) -> CreditUpload:
     """App. E: CPAR and Sundry entry go through the same checks as a file.
 
     The entries become the credit file the secretary would have uploaded, so that the same
-    parser, the same checks and the same ledger apply; each entry's line is its row.
+    parser, the same checks and the same ledger apply; each entry's line is its row. An
+    event already credited from a file (or typed before) is refused as a file would be.
     """
     problems: list[Problem] = []
     rows: list[tuple[str, int]] = []
@@ -137,6 +144,7 @@ def credit_entries_check(
         content=credit_files.write(rows),
         event=event,
         authorisation_number=authorisation_number,
-        intended=True,
+        intended=intended,
+        intended_reason=intended_reason,
         source=source,
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from centre.errors import DomainError, field_label
 
 
@@ -18,6 +20,8 @@ class Problem:
     line: int
     message: str
     field: str = ""
+    # The earlier upload this one repeats (awards.upload_keys), for a link to it.
+    upload: int | None = None
 
     @property
     def where(self) -> str:
@@ -44,5 +48,12 @@ class UploadRejected(AwardsError):
         for problem in problems:
             fields.setdefault(problem.key, []).append(problem.message)
         super().__init__(
-            f"The upload has {len(problems)} error(s); nothing was credited.", fields=fields
+            f"The upload has {len(problems)} error(s); nothing was credited.",
+            fields=fields,
+            # The API's error shape links each earlier upload repeated to its address.
+            links={
+                problem.key: reverse("upload-detail", kwargs={"pk": problem.upload})
+                for problem in problems
+                if problem.upload is not None
+            },
         )

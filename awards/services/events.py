@@ -30,6 +30,9 @@ class EventDetails:
     kind: str = Event.Kind.PAIRS
     sessions: int = 1
     ends_on: date | None = None
+    # Which of the day's sessions this event is (an afternoon's 1, an evening's 2): a second
+    # event played the same day is told apart from a repeat of the first by it.
+    session: int = 1
     organiser: str = ""
     club: Club | None = None
     state: State | None = None
@@ -54,6 +57,7 @@ class EventDetails:
             "grade": self.grade,
             "kind": self.kind,
             "sessions": self.sessions,
+            "session": self.session,
             "organiser": self.organiser,
             "club_id": self.club.pk if self.club else None,
             "state_id": self.state.pk if self.state else None,
@@ -258,6 +262,10 @@ def _shape_problems(event: EventDetails) -> list[Problem]:
         problems.append(Problem(0, "The event ends before it starts.", "event.ends_on"))
     if event.sessions < 1:
         problems.append(Problem(0, "An event has at least one session.", "event.sessions"))
+    if event.session < 1:
+        problems.append(
+            Problem(0, "The session of the day is 1, 2 or a later one.", "event.session")
+        )
     if event.kind not in Event.Kind.values:
         problems.append(Problem(0, f"{event.kind!r} is not pairs or teams.", "event.kind"))
     if event.starts_on > timezone.localdate():

@@ -177,6 +177,7 @@ def scheme_results_upload_check(
     ends_on: date | None = None,
     organiser: str = "",
     club: Club | None = None,
+    session: int = 1,
 ) -> CreditUpload:
     """Results in under a scheme other than the ABF's: the file read as for the ABF, made
     the scheme's calculator request (`Scheme.results_request`, at the grade and the kind of
@@ -227,6 +228,7 @@ def scheme_results_upload_check(
         grade=grade,
         kind=answer.get("kind") or kind or "pairs",
         sessions=max(1, len(request.get("sessions", []))),
+        session=session,
         organiser=organiser,
         club=club,
     )
@@ -236,7 +238,6 @@ def scheme_results_upload_check(
             filename=f"{filename.rsplit('.', 1)[0]}.results.json",
             content=json.dumps(rows).encode(),
             event=event,
-            intended=True,
             source=CreditUpload.Source.RESULTS,
             rows=rows,
         )
@@ -269,6 +270,8 @@ def results_upload_check(
     credit_filename: str = "",
     credit_content: bytes | None = None,
     intended: bool = False,
+    intended_reason: str = "",
+    session: int = 1,
     percentages: bool = False,
 ) -> ResultsChecked:
     """Read the results, compute every player's award and keep the upload (App. E step 1).
@@ -309,6 +312,7 @@ def results_upload_check(
         grade=awards.grade,
         kind=awards.kind.value,
         sessions=max(1, len(results["sessions"])),
+        session=session,
         organiser=organiser,
         club=club,
         congress_organiser=congress_organiser,
@@ -327,6 +331,7 @@ def results_upload_check(
                 event=event,
                 authorisation_number=authorisation_number,
                 intended=intended,
+                intended_reason=intended_reason,
                 expected=by_player,
             )
         else:
@@ -336,6 +341,8 @@ def results_upload_check(
                 awards=credited,
                 players=read.players,
                 authorisation_number=authorisation_number,
+                intended=intended,
+                intended_reason=intended_reason,
             )
         checked = ResultsChecked(
             read=read,

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import BooleanField, Model
+from django.db.models import BooleanField, Model, Q
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from awards import upload_keys
 from awards.approvals.services import event_allowance_problems
-from awards.models import Authorisation, CreditUpload, grade_colour
+from awards.models import Authorisation, Credit, CreditUpload, Event, grade_colour
 from awards.services.award_checks import award_lines_check
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from awards.services.events import (
@@ -235,6 +236,7 @@ def credit_upload_check(
     event: EventDetails,
     authorisation_number: str = "",
     intended: bool = False,
+    intended_reason: str = "",
     source: str = CreditUpload.Source.FILE,
     expected: dict[str, int] | None = None,
     rows: list[tuple[str, str, int]] | None = None,
@@ -243,6 +245,11 @@ def credit_upload_check(
 
     `expected` (ABF number -> hundredths), when the event's results came with the file, is
     what the award rules give; the preview then lists every line that differs from it.
+
+    Credited once: an upload of an event, or of the same awards, already waiting or credited
+    is refused with the first one (awards.upload_keys), whatever route either came by; only
+    centre staff credit one again on purpose (`intended`, with `intended_reason`), as a
+    correction.
 
     Raises UploadRejected, listing every problem by line, when anything is wrong; then
     nothing is stored.
@@ -344,28 +351,16 @@ def credit_upload_check(
             "month does not close until it is given."
         )
     digest = sha256_of(content)
-    if not intended:
-        earlier = (
-            CreditUpload.objects.filter(
-                uploaded_by=by,
-                sha256=digest,
-                intended=False,
-                status__in=[CreditUpload.Status.CHECKED, CreditUpload.Status.CREDITED],
-            )
-            .order_by("created_at")
-            .first()
-        )
-        if earlier is not None:
-            problems.append(
-                Problem(
-                    0,
-                    f"This file was already uploaded on "
-                    f"{timezone.localtime(earlier.created_at):%d/%m/%Y %H:%M} (upload "
-                    f"{earlier.pk}, {earlier.get_status_display().lower()}). If it is meant "
-                    f"to be credited again, say that the repeat is intended.",
-                    "intended",
-                )
-            )
+    details = event.as_json()
+    key = upload_keys.event_key(details)
+    fingerprint = upload_keys.lines_fingerprint(
+        details, ((line["abf_number"], line["colour"], line["points"]) for line in checked.lines)
+    )
+    refused_intent = _intended_problems(by=by, intended=intended, reason=intended_reason)
+    if not intended or refused_intent:
+        problems += _repeat_problems(event=event, event_key=key, fingerprint=fingerprint)
+    problems += refused_intent
+    checked.warnings += _same_day_warnings(event=event, lines=checked.lines)
     authorisation = None
     if abf and event.grade in ABF_GRADES:
         authorisation, more = _authorisation_problems(
@@ -385,7 +380,10 @@ def credit_upload_check(
                 content=content,
                 sha256=digest,
                 intended=intended,
-                event_details=event.as_json(),
+                intended_reason=intended_reason.strip() if intended else "",
+                event_key=key,
+                fingerprint=fingerprint,
+                event_details=details,
                 authorisation=authorisation,
                 coordinator_approval_needed=coordinator,
                 preview={
@@ -399,10 +397,125 @@ def credit_upload_check(
                 line_count=len({line["line"] for line in checked.lines}),
                 totals=checked.totals,
             )
-    except IntegrityError as exc:  # the same file checked twice at once
+    except IntegrityError as exc:  # the same event checked twice at once
         raise UploadRejected(
-            [Problem(0, "This file was already uploaded just now.", "intended")]
+            [
+                Problem(
+                    0,
+                    "This event, or the same awards, was uploaded just now by another request; "
+                    "see your uploads.",
+                    "duplicate",
+                )
+            ]
         ) from exc
+
+
+def _intended_problems(*, by: User, intended: bool, reason: str) -> list[Problem]:
+    """Credited once: only centre staff credit an event again on purpose, with the reason."""
+    if not intended:
+        return []
+    if not by.is_centre_staff:
+        return [
+            Problem(
+                0,
+                "An event is credited once: only centre staff credit it again on purpose, as "
+                "a correction with its reason. Correct a credited event with adjusting "
+                "credits, or ask the Masterpoint Centre.",
+                "intended",
+            )
+        ]
+    if not reason.strip():
+        return [
+            Problem(
+                0,
+                "Say why the event is credited again: the correction's reason.",
+                "intended_reason",
+            )
+        ]
+    return []
+
+
+def _repeat_problems(*, event: EventDetails, event_key: str, fingerprint: str) -> list[Problem]:
+    """The first upload waiting or credited of this event, or of the same awards, if any."""
+    earlier = (
+        CreditUpload.objects.filter(
+            Q(event_key=event_key) | Q(fingerprint=fingerprint),
+            intended=False,
+            status__in=[CreditUpload.Status.CHECKED, CreditUpload.Status.CREDITED],
+        )
+        .only("pk", "created_at", "status", "event_details", "event_key")
+        .order_by("created_at", "id")
+        .first()
+    )
+    if earlier is None:
+        return []
+    when = f"{timezone.localtime(earlier.created_at):%d/%m/%Y %H:%M}"
+    status = earlier.get_status_display().lower()
+    first = earlier.event_details
+    if earlier.event_key == event_key:
+        what = (
+            f"{event.name} (grade {event.grade}, {event.starts_on:%d/%m/%Y}, session "
+            f"{event.session} of the day) was already uploaded"
+        )
+    else:
+        what = (
+            f"The same awards (every player's points) for {event.starts_on:%d/%m/%Y}, session "
+            f"{event.session} of the day, were already uploaded as {first.get('name', '')!r}"
+        )
+    then = (
+        "cancel it first if it is wrong"
+        if earlier.status == CreditUpload.Status.CHECKED
+        else "a correction is an adjusting credit"
+    )
+    return [
+        Problem(
+            0,
+            f"{what} on {when}: upload {earlier.pk}, {status}. An event is credited once; "
+            f"{then}. Another session played the same day is told apart by its session "
+            "number.",
+            "duplicate",
+            upload=earlier.pk,
+        )
+    ]
+
+
+# Players named in one warning of the same day's credits; the rest are counted.
+SAME_DAY_NAMED = 10
+
+
+def _same_day_warnings(*, event: EventDetails, lines: list[dict]) -> list[str]:
+    """A player this upload credits whom another event of the same club on the same day
+    already credited: a warning naming the other event and the players, not a refusal (a
+    player may play the afternoon and the evening)."""
+    if event.club is None or not lines:
+        return []
+    others = dict(
+        Event.objects.filter(club=event.club, starts_on=event.starts_on).values_list("pk", "name")
+    )
+    if not others:
+        return []
+    names = {line["player_id"]: f"{line['abf_number']} {line['name']}" for line in lines}
+    credited: dict[int, set[int]] = {}
+    for event_id, player_id in (
+        Credit.objects.filter(event_id__in=others)
+        .values_list("event_id", "player_id")
+        .order_by()
+        .distinct()
+    ):
+        if player_id in names:
+            credited.setdefault(event_id, set()).add(player_id)
+    warnings = []
+    for event_id, players in sorted(credited.items()):
+        named = sorted(names[player] for player in players)
+        listed = ", ".join(named[:SAME_DAY_NAMED])
+        more = len(named) - SAME_DAY_NAMED
+        if more > 0:
+            listed += f" and {more} more"
+        warnings.append(
+            f"Also credited by {others[event_id]!r}, another event of the club on "
+            f"{event.starts_on:%d/%m/%Y}: {listed}. Check that each played both."
+        )
+    return warnings
 
 
 def _differences(lines: list[dict], expected: dict[str, int] | None) -> list[dict]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 
 from awards import selectors
 from awards.forms import CparForm, EntryRowsForm, EventDetailsForm, SundryForm
@@ -24,6 +26,17 @@ def _problems_show(
     for problem in rejected.problems:
         if problem.line:
             rows.add_entry_error(problem.line, problem.message)
+        elif problem.upload is not None:
+            # An event already uploaded: the message, with a link to the first upload.
+            rows.add_error(
+                None,
+                format_html(
+                    '{} <a href="{}" data-first-upload>See upload {}</a>',
+                    problem.message,
+                    reverse("awards:upload", kwargs={"pk": problem.upload}),
+                    problem.upload,
+                ),
+            )
         elif problem.field:
             about_event.setdefault(problem.field, []).append(problem.message)
         else:

@@ -50,6 +50,9 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
         "organisers": organisers_for(request.user.issuer_role),
         "congress_organisers": congress_organisers_for(user=request.user),
     }
+    if issubclass(form_class, CreditFileForm):
+        # Only centre staff credit an event again on purpose (a correction).
+        options["corrections"] = request.user.is_centre_staff
     if request.method == "POST":
         return form_class(request.POST, request.FILES, **options)
     return form_class(**options)
@@ -72,6 +75,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
             ends_on=data["ends_on"],
             organiser=data.get("organiser") or "",
             club=data.get("club_number"),
+            session=data.get("session") or 1,
         )
     if results is None:
         return credit_upload_check(
@@ -80,7 +84,8 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
             content=sent.read(),
             event=form.event_details(),
             authorisation_number=data.get("authorisation_number", ""),
-            intended=data["intended"],
+            intended=data.get("intended", False),
+            intended_reason=data.get("intended_reason", ""),
         )
     return results_upload_check(
         by=request.user,
@@ -99,7 +104,9 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
         authorisation_number=data.get("authorisation_number", ""),
         credit_filename=sent.name if sent else "",
         credit_content=sent.read() if sent else None,
-        intended=data["intended"],
+        intended=data.get("intended", False),
+        intended_reason=data.get("intended_reason", ""),
+        session=data.get("session") or 1,
     ).upload
 
 

@@ -1,6 +1,7 @@
 """Helpers for the awards tests: players of the two clubs, events and uploads."""
 
 from datetime import date, timedelta
+from itertools import count
 
 import pytest
 from django.utils import timezone
@@ -28,10 +29,16 @@ def grn(*lines: tuple[str, int]) -> bytes:
     return "".join(f"{n}{p:06d}\r\n" for n, p in lines).encode()
 
 
-def upload_and_confirm(by, filename: str, content: bytes, grade: str = "E", **kwargs):
-    upload = credit_upload_check(
-        by=by, filename=filename, content=content, event=event(grade), **kwargs
-    )
+_sessions = count(1)
+
+
+def upload_and_confirm(
+    by, filename: str, content: bytes, grade: str = "E", session: int | None = None, **kwargs
+):
+    """Check and credit a file as an event of its own: each call is another session of the
+    day unless `session` is given (an event is credited once, awards.upload_keys)."""
+    details = event(grade, session=session if session is not None else next(_sessions))
+    upload = credit_upload_check(by=by, filename=filename, content=content, event=details, **kwargs)
     return credit_upload_confirm(upload=upload, by=by)
 
 

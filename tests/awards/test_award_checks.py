@@ -89,7 +89,10 @@ def test_a_mitchell_pays_its_winner_half_a_howell_and_sessions_add_up(client_a, 
     assert "Line 1:" in upload.preview["warnings"][0]
     # Three sessions of the same Howell: 3 x 0.72 and the outright 1.32 (4.3.1).
     content = grn((members[1].abf_number, 348))
-    client_a.post(reverse("awards:upload_new"), form(content, tables="12", sessions="3"))
+    client_a.post(
+        reverse("awards:upload_new"),
+        form(content, name="Tuesday three-session pairs", tables="12", sessions="3"),
+    )
     upload = CreditUpload.objects.latest("pk")
     assert upload.preview["most"]["points"] == 348
     assert upload.preview["warnings"] == []

@@ -46,18 +46,16 @@ def test_an_event_not_yet_played_is_named_by_the_first_day_s_label(client_a, pla
     assert not any(name in listed for name in INTERNAL_NAMES)
 
 
-def test_a_repeated_file_is_named_by_the_repeat_checkbox_s_label(client_a, players_a):
+def test_a_repeated_file_is_named_a_duplicate_with_a_link_to_the_first(client_a, players_a):
     content = grn((players_a[0].abf_number, 42))
-    upload(client_a, content)
+    first = upload(client_a, content)
 
     response = upload(client_a, content)
 
     assert response.status_code == 400
     listed = problems(response)
-    assert (
-        "This file was uploaded before and is meant to be credited again: This file was "
-        "already uploaded" in listed
-    )
+    assert "Duplicate: " in listed and "was already uploaded" in listed
+    assert f'href="{first["Location"]}"' in response.content.decode()
     assert not any(name in listed for name in INTERNAL_NAMES)
 
 

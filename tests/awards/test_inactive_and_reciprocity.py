@@ -30,7 +30,6 @@ def hold(secretary, player, played_on: date, points: int = 40) -> HeldCredit:
         filename=f"{played_on}.grn",
         content=grn((player.abf_number, points)),
         event=event("E", starts_on=played_on),
-        intended=True,
     )
     credit_upload_confirm(upload=upload, by=secretary)
     return HeldCredit.objects.get(upload=upload)

@@ -70,18 +70,26 @@ def test_bad_lines_come_back_under_their_line_numbers(secretary_a, members):
     assert not CreditUpload.objects.exists()
 
 
-def test_repeat_file_is_refused_under_intended(secretary_a, members):
+def test_repeat_file_is_refused_with_a_link_to_the_first_and_a_club_may_not_intend_it(
+    secretary_a, members
+):
     client = api(secretary_a)
     content = grn((members[0].abf_number, 42))
-    assert (
-        client.post(reverse("upload-check"), body(content), format="multipart").status_code == 201
-    )
+    first = client.post(reverse("upload-check"), body(content), format="multipart")
+    assert first.status_code == 201
     response = client.post(reverse("upload-check"), body(content), format="multipart")
-    assert "intended" in response.json()["error"]["fields"]
+    error = response.json()["error"]
+    assert response.status_code == 400
+    assert f"upload {first.json()['id']}" in error["fields"]["duplicate"][0]
+    assert error["links"] == {"duplicate": reverse("upload-detail", args=[first.json()["id"]])}
     response = client.post(
-        reverse("upload-check"), body(content, intended="true"), format="multipart"
+        reverse("upload-check"),
+        body(content, intended="true", intended_reason="again"),
+        format="multipart",
     )
-    assert response.status_code == 201
+    assert response.status_code == 400
+    assert "only centre staff" in response.json()["error"]["fields"]["intended"][0]
+    assert CreditUpload.objects.count() == 1
 
 
 def test_another_clubs_upload_is_not_found(secretary_a, secretary_b, members):

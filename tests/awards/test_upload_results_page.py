@@ -145,6 +145,8 @@ def test_the_page_and_the_api_call_the_same_service(client_a, registered, secret
             {
                 "file": SimpleUploadedFile(MITCHELL, (SAMPLES / MITCHELL).read_bytes()),
                 "grade": "E",
+                # The same results again are refused: another session of the day is not.
+                "session": 2,
             },
             format="multipart",
         )

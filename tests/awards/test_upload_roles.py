@@ -162,7 +162,7 @@ def test_an_organiser_sees_only_their_own_uploads_and_the_state_secretary_reads_
         state_secretary_a, grn((player_a.abf_number, 250)), name="Congress Pairs", grade="B4"
     ).json()["id"]
     by_organiser = check(
-        organiser_a, grn((player_a.abf_number, 250)), name="Congress Teams", grade="B4"
+        organiser_a, grn((player_a.abf_number, 300)), name="Congress Teams", grade="B4"
     ).json()["id"]
 
     assert organiser_client_a.get(f"/awards/uploads/{by_organiser}/").status_code == 200

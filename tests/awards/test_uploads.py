@@ -164,14 +164,24 @@ def test_state_secretary_uploads_congress_red_points(state_secretary_a, players_
     assert Credit.objects.filter(colour="red").count() == 2
 
 
-def test_same_file_twice_is_refused_unless_intended(secretary_a, players_a):
+def test_same_file_twice_is_refused_and_a_club_may_not_say_it_is_intended(secretary_a, players_a):
     content = grn((players_a[0].abf_number, 42))
-    upload_and_confirm(secretary_a, "monday.grn", content)
+    upload_and_confirm(secretary_a, "monday.grn", content, session=1)
     with pytest.raises(UploadRejected) as excinfo:
         credit_upload_check(by=secretary_a, filename="again.grn", content=content, event=event())
     assert "already uploaded" in messages(excinfo)[0][1]
-    upload_and_confirm(secretary_a, "again.grn", content, intended=True)
-    assert player_totals(player=players_a[0]).lifetime["green"] == 84
+    with pytest.raises(UploadRejected) as excinfo:
+        credit_upload_check(
+            by=secretary_a,
+            filename="again.grn",
+            content=content,
+            event=event(),
+            intended=True,
+            intended_reason="again",
+        )
+    assert [p.field for p in excinfo.value.problems] == ["duplicate", "intended"]
+    assert "only centre staff" in excinfo.value.problems[1].message
+    assert player_totals(player=players_a[0]).lifetime["green"] == 42
 
 
 def test_cancelled_upload_does_not_count_as_a_repeat(secretary_a, players_a):
@@ -320,7 +330,7 @@ def test_second_upload_under_a_spent_authorisation_is_refused_at_confirmation(
         by=secretary_a,
         filename="b.red",
         content=grn((p2.abf_number, 300)),
-        event=event("B4c"),
+        event=event("B4c", name="Tuesday red pairs"),
         authorisation_number=authorisation.number,
     )
     credit_upload_confirm(upload=first, by=secretary_a)

@@ -24,11 +24,11 @@ def player(club_a):
     return PlayerFactory(home_club=club_a)
 
 
-def _gold(by, player, *, name: str = "Australian Open Pairs", grade: str = "A"):
+def _gold(by, player, *, name: str = "Australian Open Pairs", grade: str = "A", points=150):
     upload = credit_upload_check(
         by=by,
         filename=f"{name[:4]}.gld",
-        content=grn((player.abf_number, 150)),
+        content=grn((player.abf_number, points)),
         event=event(grade, name=name),
     )
     return credit_upload_confirm(upload=upload, by=by)
@@ -61,7 +61,8 @@ def test_the_coordinators_own_gold_points_and_the_gnot_qualifying_rounds_wait_fo
     staff, gold_coordinator, player
 ):
     own = _gold(gold_coordinator, player, name="Summer Festival Open Pairs")
-    gnot = _gold(staff, player, name="GNOT qualifying, Region 3", grade="A2")
+    # Another event of the day: other awards (the same awards the same day are one event's).
+    gnot = _gold(staff, player, name="GNOT qualifying, Region 3", grade="A2", points=120)
     red = upload_and_confirm(staff, "state.red", grn((player.abf_number, 90)), grade="B3")
 
     assert not own.coordinator_approval_needed

@@ -32,7 +32,6 @@ def credit(by, player: Player, **points: int) -> None:
             f"{colour}-{next(_files)}.{extension}",
             grn((player.abf_number, amount)),
             grade=grade,
-            intended=True,
         )
 
 

@@ -160,7 +160,7 @@ def test_a_grade_d_championship_has_two_to_ten_sessions(secretary_a, players_a):
         )
 
 
-def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a):
+def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a, staff, club_a):
     for n in range(6):
         upload = credit_upload_check(
             by=secretary_a,
@@ -169,12 +169,17 @@ def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a):
             event=event("D", name=f"Championship {n}", sessions=3, starts_on=day(n)),
         )
         credit_upload_confirm(upload=upload, by=secretary_a)
-    # The same championship sent again (a second file of it) is not a seventh.
+    # The same championship credited again on purpose (a correction by the Centre, the only
+    # way an event is credited twice) is not a seventh.
     again = credit_upload_check(
-        by=secretary_a,
+        by=staff,
         filename="d0-more.grn",
         content=grn((players_a[1].abf_number, 100)),
-        event=event("D", name="Championship 0", sessions=3, starts_on=day(0)),
+        event=event(
+            "D", name="Championship 0", sessions=3, starts_on=day(0), club=club_a, organiser="club"
+        ),
+        intended=True,
+        intended_reason="A pair left out of the first file.",
     )
     assert again.pk
 
