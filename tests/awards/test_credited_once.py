@@ -506,3 +506,31 @@ def test_two_checks_of_one_event_at_once_store_one(secretary_a, players_a, monke
 
     assert refused.value.problems[0].field == "duplicate"
     assert CreditUpload.objects.count() == 1
+
+
+def test_the_migration_gives_uploads_kept_before_their_keys_and_a_repeat_none(
+    secretary_a, players_a
+):
+    """0023: the keys filled from the stored details and preview, oldest first; an upload kept
+    before of an event another already held is left without the key, so the rule can hold."""
+    import importlib
+
+    from django.apps import apps
+
+    content = grn((players_a[0].abf_number, 42))
+    first = credit_upload_check(by=secretary_a, filename="a.grn", content=content, event=event())
+    later = credit_upload_check(
+        by=secretary_a, filename="b.grn", content=content, event=event(session=2)
+    )
+    kept = (first.event_key, first.fingerprint)
+    CreditUpload.objects.update(event_key="", fingerprint="")
+    # The later one as it was kept before there was a session: the first's event again.
+    details = {k: v for k, v in later.event_details.items() if k != "session"}
+    CreditUpload.objects.filter(pk=later.pk).update(event_details=details)
+
+    importlib.import_module("awards.migrations.0023_upload_credited_once").keys_fill(apps, None)
+
+    first.refresh_from_db()
+    later.refresh_from_db()
+    assert (first.event_key, first.fingerprint) == kept
+    assert (later.event_key, later.fingerprint) == ("", "")
