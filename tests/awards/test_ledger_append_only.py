@@ -149,3 +149,51 @@ def test_an_invoice_is_marked_as_emailed_once_and_only_that(invoice):
     # Once sent, not even the mark changes again.
     refused("UPDATE billing_invoice SET emailed_at = NULL WHERE id = %s", [invoice.pk])
     refused("UPDATE billing_invoice SET emailed_at = now(), total = 1 WHERE id = %s", [invoice.pk])
+
+
+def truncate_refused(sql: str) -> str:
+    """TRUNCATE as a deployment's session runs it: without the test suite's allowance."""
+    with (
+        pytest.raises(IntegrityError) as refusal,
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        # The test's own rows wait on deferred foreign keys, which TRUNCATE will not pass.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET LOCAL masterpoints.allow_truncate = off")
+        cursor.execute(sql)
+    return str(refusal.value)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        # Without CASCADE a table goes only with the tables that refer to it.
+        "TRUNCATE billing_invoice, billing_invoiceline, billing_creditnote",
+        "TRUNCATE billing_invoiceline",
+        "TRUNCATE billing_creditnote",
+        "TRUNCATE billing_invoice CASCADE",
+        "TRUNCATE billing_invoiceline CASCADE",
+        "TRUNCATE billing_creditnote CASCADE",
+    ],
+)
+def test_issued_invoices_their_lines_and_credit_notes_cannot_be_truncated(
+    invoice, staff, statement
+):
+    credit_note_issue(
+        invoice=invoice,
+        amount=Decimal("2.00"),
+        reason="Charged twice",
+        issued_on=date.today(),
+        by=staff,
+    )
+    message = truncate_refused(statement)
+    assert "holds issued documents and is never truncated" in message
+    kept = (Invoice.objects.count(), InvoiceLine.objects.count(), CreditNote.objects.count())
+    assert kept == (1, 1, 1)
+
+
+def test_a_truncate_that_cascades_to_the_invoices_from_another_table_is_refused(invoice):
+    message = truncate_refused("TRUNCATE clubs_club CASCADE")
+    assert "holds issued documents and is never truncated" in message
+    assert Invoice.objects.filter(pk=invoice.pk).exists()
