@@ -1,5 +1,5 @@
 """1.4.3, 5.4.1: each invoice goes to its addressee with the addressee's statement, queued
-after the commit and sent once (centre.mail).
+after the commit by the services (billing.services.emails) and sent once here (centre.mail).
 
 - a club's to its masterpoint secretary;
 - a state's to the State Masterpoint Secretary;
@@ -14,6 +14,7 @@ pays for it.
 
 from dataclasses import dataclass
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 
@@ -22,8 +23,7 @@ from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.models import Invoice
 from billing.selectors import account_statement, addressee_title, event_report_for
 from centre.access import state_secretary_address
-from centre.mail import email_after_commit, email_once
-from centre.models import Period
+from centre.mail import EMAIL_RETRY, email_once
 
 
 @dataclass(frozen=True)
@@ -110,34 +110,6 @@ def _file_part(invoice: Invoice) -> str:
     return f"congress-organiser-{invoice.congress_organiser_id}"
 
 
-def _queue(invoices) -> int:
-    from billing import tasks  # the tasks call these services
-
-    queued = 0
-    for invoice in invoices.select_related("club", "state", "congress_organiser__state"):
-        if invoice_recipients(invoice).to:
-            email_after_commit(tasks.invoice_email, invoice.pk)
-            queued += 1
-    return queued
-
-
-def invoices_email(*, covers: str) -> int:
-    """Queue the email of every invoice for a period that has not gone out yet, whoever it
-    is addressed to; those with no address are left (their addressee's page lists them)."""
-    return _queue(Invoice.objects.filter(covers__startswith=covers, emailed_at=None))
-
-
-def event_invoices_email(*, period: Period) -> int:
-    """Month close step (1.4.3, 5.4.1, 8.1): queue the report and invoice of every congress
-    and state event processed in the month, each sent once."""
-    month = f"{period.year}-{period.month:02d}"
-    return _queue(
-        Invoice.objects.filter(
-            kind=Invoice.Kind.EVENT, covers__endswith=f":{month}", emailed_at=None
-        )
-    )
-
-
 def invoice_email_send(*, invoice_id: int) -> bool:
     """Email one invoice, with its addressee's statement (and an event's report), to its
     addressee (1.4.3, 5.4.1).
@@ -150,3 +122,11 @@ def invoice_email_send(*, invoice_id: int) -> bool:
         compose=_invoice_message,
     )
     return sent is not None
+
+
+# --- the task the services queue: send once, retry -----------------------------------------
+
+
+@shared_task(**EMAIL_RETRY)
+def invoice_email(invoice_id: int) -> None:
+    invoice_email_send(invoice_id=invoice_id)

@@ -1,8 +1,10 @@
+"""Billing's scheduled jobs (centre.settings CELERY_BEAT_SCHEDULE): each calls a service. The
+invoice emails the services queue are tasks of `billing.emails`."""
+
 from celery import shared_task
 from django.utils import timezone
 
 from billing import services
-from centre.mail import EMAIL_RETRY
 from scheme.core.calendar import previous_quarter_of
 
 
@@ -25,8 +27,3 @@ def annual_capitation(year: int | None = None) -> int:
     issued = services.annual_capitation_issue_all(year=year, issued_on=today)
     services.invoices_email(covers=f"{year}-{year + 1}")
     return len(issued)
-
-
-@shared_task(**EMAIL_RETRY)
-def invoice_email(invoice_id: int) -> None:
-    services.invoice_email_send(invoice_id=invoice_id)

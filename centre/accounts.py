@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.cache import never_cache
 
-from centre import tasks
+from centre import emails
 from centre.auth import ResetByEmailForm, client_address, reset_allowed
 from centre.errors import DomainError, form_add_error
 from centre.mail import email_after_commit
@@ -112,7 +112,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         email = form.cleaned_data["email"]
         if reset_allowed(kind="email", value=email):
             email_after_commit(
-                tasks.password_reset_email,
+                emails.password_reset_email,
                 uuid.uuid4().hex,
                 email,
                 get_current_site(self.request).domain,

@@ -1,8 +1,9 @@
-"""The kernel's own emails, composed and sent by a worker (centre.tasks), each once
-(centre.mail): the password reset link."""
+"""The kernel's own emails, composed and sent by a worker, each once (centre.mail): the
+password reset link."""
 
 from functools import partial
 
+from celery import shared_task
 from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
@@ -10,7 +11,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from centre.auth import reset_logins
-from centre.mail import email_once_by_key
+from centre.mail import EMAIL_RETRY, email_once_by_key
 from centre.models import User
 
 RESET_SUBJECT = "registration/password_reset_subject.txt"
@@ -43,3 +44,14 @@ def _reset_message(*, user: User, email: str, domain: str, use_https: bool) -> E
     }
     subject = "".join(render_to_string(RESET_SUBJECT, context).splitlines())
     return EmailMessage(subject, render_to_string(RESET_BODY, context), to=[email])
+
+
+# --- the task the request queues: send once, retry -----------------------------------------
+
+
+@shared_task(**EMAIL_RETRY)
+def password_reset_email(request_key: str, email: str, domain: str, use_https: bool) -> int:
+    """The reset links one request asked for, sent after its answer (centre.accounts)."""
+    return password_reset_send(
+        request_key=request_key, email=email, domain=domain, use_https=use_https
+    )

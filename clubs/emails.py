@@ -1,4 +1,5 @@
-"""Celery shells for clubs: the confirmations of changed club details (guide F4)."""
+"""The clubs' emails: the confirmations of changed club details (guide F4), composed here and
+sent once (centre.mail) by the task the services queue."""
 
 from typing import Any
 
@@ -10,9 +11,8 @@ from centre.mail import EMAIL_RETRY, email_once_by_key
 from clubs.models import Club
 
 
-@shared_task(**EMAIL_RETRY)
-def club_change_confirm(
-    club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str, change_key: str
+def club_change_confirm_send(
+    *, club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str, change_key: str
 ) -> int:
     """Guide F4: confirm a change of club details to the secretary (and to the outgoing one
     when the address changed), one message each so neither sees the other's address.
@@ -46,3 +46,16 @@ def club_change_confirm(
 
         sent += email_once_by_key(key=f"club-change:{change_key}:{index}", compose=compose)
     return sent
+
+
+# --- the task the services queue: send once, retry -----------------------------------------
+
+
+@shared_task(**EMAIL_RETRY)
+def club_change_confirm(
+    club_id: int, changes: dict[str, list[Any]], recipients: list[str], by: str, change_key: str
+) -> int:
+    """Guide F4: the confirmations of one change of club details; each address once."""
+    return club_change_confirm_send(
+        club_id=club_id, changes=changes, recipients=recipients, by=by, change_key=change_key
+    )

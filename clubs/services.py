@@ -11,7 +11,7 @@ from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
 from centre.schemes import current_scheme
-from clubs import tasks
+from clubs import emails
 from clubs.models import Club, ClubChange, CongressOrganiser, State
 
 # Guide F4: the secretary keeps the masterpoint secretary's contact details up to date.
@@ -131,7 +131,7 @@ def _confirm(*, club: Club, changes: dict[str, list[Any]], recipients: list[str]
     """Guide F4: queue the confirmation of a change, sent once to each address."""
     change_key = f"{club.pk}:{uuid.uuid4().hex}"
     email_after_commit(
-        tasks.club_change_confirm, club.pk, changes, recipients, by.get_username(), change_key
+        emails.club_change_confirm, club.pk, changes, recipients, by.get_username(), change_key
     )
 
 

@@ -7,11 +7,12 @@ players made inactive by the club, the action and the players.
 from datetime import date
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db.models import Max
 
-from centre.mail import email_once_by_key
+from centre.mail import EMAIL_RETRY, email_once_by_key
 from centre.schemes import number_name
 from clubs.models import Club
 from players.calendar import SCHEME_TZ
@@ -66,7 +67,7 @@ def change_lines(changes: dict[str, list[Any]]) -> list[str]:
     ]
 
 
-def player_change_confirm(*, change_id: int) -> bool:
+def player_change_confirm_send(*, change_id: int) -> bool:
     """Confirm one change of a player's record; True when sent now."""
     return email_once_by_key(
         key=f"player-change:{change_id}", compose=lambda: _change_message(change_id)
@@ -103,7 +104,7 @@ def _change_message(change_id: int) -> EmailMessage | None:
     )
 
 
-def player_transfer_out_notify(*, change_id: int) -> bool:
+def player_transfer_out_notify_send(*, change_id: int) -> bool:
     """Tell the club a player left by a transfer in elsewhere; True when sent now."""
     return email_once_by_key(
         key=f"player-transfer-out:{change_id}", compose=lambda: _transfer_out_message(change_id)
@@ -144,7 +145,7 @@ def _transfer_out_message(change_id: int) -> EmailMessage | None:
     )
 
 
-def club_players_inactive_notify(*, club_id: int, player_ids: list[int], action: str) -> bool:
+def club_players_inactive_notify_send(*, club_id: int, player_ids: list[int], action: str) -> bool:
     """Tell a club which of its home members a yearly update made inactive; True when sent."""
     # The run is named by the newest change it wrote for the club: a later year's update of
     # the same players writes new changes, and is a new message.
@@ -180,7 +181,7 @@ def _inactive_message(club_id: int, player_ids: list[int], action: str) -> Email
     )
 
 
-def registration_cards_email(*, club_id: int, day: date) -> bool:
+def registration_cards_email_send(*, club_id: int, day: date) -> bool:
     """1.4.3 "Daily: ... Registration cards for new players and players whose details have
     changed": the day's cards of the club, as a PDF, to its masterpoint secretary, once."""
     return email_once_by_key(
@@ -225,3 +226,30 @@ def _cards_message(club_id: int, day: date) -> EmailMessage | None:
         "application/pdf",
     )
     return message
+
+
+# --- the tasks the services queue: load by id, send once, retry ----------------------------
+
+
+@shared_task(**EMAIL_RETRY)
+def player_change_confirm(change_id: int) -> bool:
+    """Confirm one change to the club's masterpoint secretary (guide F6)."""
+    return player_change_confirm_send(change_id=change_id)
+
+
+@shared_task(**EMAIL_RETRY)
+def player_transfer_out_notify(change_id: int) -> bool:
+    """Tell the club a player left of the transfer in elsewhere (its home members changed)."""
+    return player_transfer_out_notify_send(change_id=change_id)
+
+
+@shared_task(**EMAIL_RETRY)
+def club_players_inactive_notify(club_id: int, player_ids: list[int], action: str) -> bool:
+    """Tell a club which of its home members the yearly update made inactive."""
+    return club_players_inactive_notify_send(club_id=club_id, player_ids=player_ids, action=action)
+
+
+@shared_task(**EMAIL_RETRY)
+def registration_cards_email(club_id: int, day: str) -> bool:
+    """One club's registration cards of a day (1.4.3), sent once."""
+    return registration_cards_email_send(club_id=club_id, day=date.fromisoformat(day))

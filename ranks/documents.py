@@ -1,13 +1,18 @@
-"""The month close's documents for a club: promotion certificates (1.8) and the monthly
-report with the schedule of its home players' promotions (1.4.3), as PDF."""
+"""The documents of ranks for a club: the month close's promotion certificates (1.8) and
+monthly report with the schedule of its home players' promotions (1.4.3), as PDF, and the
+quarterly player ranking report (1.4.3), as PDF and CSV."""
 
+from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils import timezone
+
 from awards.models import Event
-from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
-from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion, RankingReport
 from scheme.base import PRE_1982
+from scheme.core.calendar import quarter_label
 from scheme.core.points import points_text
 
 ORGANISERS = dict(Event.Organiser.choices)
@@ -191,6 +196,142 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                 "Points are in masterpoints to two decimals; a promotion's totals are the "
                 "lifetime approved points at the close"
                 + (", with any red points won before 1982." if scheme.has(PRE_1982) else ".")
+            ],
+            sections=sections,
+        )
+    )
+
+
+# --- the quarterly player ranking report (1.4.3) -------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    """One player's line of a ranking report, as the report keeps it (RankingReport.rows)."""
+
+    abf_number: str
+    family_name: str
+    given_names: str
+    membership: str  # Home, Alternate or Visitor
+    home_club: int | None
+    green: int
+    red: int
+    gold: int
+    rank: str
+    # Points (all colours, hundredths) credited in the club's own events in the quarter.
+    at_club: int
+    # The lifetime approved points by the scheme's kind (reports issued before it was kept
+    # have the ABF's three colours above only).
+    points: dict[str, int] = field(default_factory=dict)
+
+    def points_of(self, kind: str) -> int:
+        if kind in self.points:
+            return self.points[kind]
+        return getattr(self, kind, 0) if kind in ("green", "red", "gold") else 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.points.values()) if self.points else self.green + self.red + self.gold
+
+
+def report_rows(report: RankingReport) -> list[RankingRow]:
+    return [RankingRow(**row) for row in report.rows]
+
+
+RANKING_CSV_HEADER = [
+    "{number}",
+    "Family name",
+    "Given names",
+    "Membership",
+    "Home club",
+    "{kinds}",
+    "Total",
+    "Rank",
+    "Points at the club this quarter",
+]
+
+
+def _ranking_csv_header() -> list[str]:
+    labels = [label for _, label in current_scheme().point_kind_choices()]
+    header = [number_name() if cell == "{number}" else cell for cell in RANKING_CSV_HEADER]
+    at = header.index("{kinds}")
+    return [*header[:at], *labels, *header[at + 1 :]]
+
+
+def _ranking_cells(row: RankingRow) -> list[str]:
+    return [
+        row.abf_number,
+        row.family_name,
+        row.given_names,
+        row.membership,
+        str(row.home_club or ""),
+        *(points_text(row.points_of(kind)) for kind in point_kind_codes()),
+        points_text(row.total),
+        row.rank,
+        points_text(row.at_club),
+    ]
+
+
+def ranking_report_csv(report: RankingReport) -> str:
+    return render_csv(_ranking_csv_header(), (_ranking_cells(row) for row in report_rows(report)))
+
+
+def ranking_report_pdf(report: RankingReport) -> bytes:
+    club = report.club
+    rows = report_rows(report)
+    kinds = point_kind_codes()
+    sections: list[TableSection | TextSection] = []
+    for membership, heading in (
+        ("Home", "Home members"),
+        ("Alternate", "Alternate members"),
+        ("Visitor", "Other players who earned points at the club this quarter"),
+    ):
+        group = [row for row in rows if row.membership == membership]
+        if not group:
+            continue
+        sections.append(
+            TableSection(
+                heading=f"{heading} ({len(group)})",
+                header=[
+                    number_name(),
+                    "Name",
+                    *(label for _, label in current_scheme().point_kind_choices()),
+                    "Total",
+                    "Rank",
+                    "This quarter",
+                ],
+                rows=[
+                    [
+                        row.abf_number,
+                        f"{row.family_name}, {row.given_names}",
+                        *(points_text(row.points_of(kind)) for kind in kinds),
+                        points_text(row.total),
+                        row.rank or "-",
+                        points_text(row.at_club),
+                    ]
+                    for row in group
+                ],
+                numeric=(*range(2, 3 + len(kinds)), 4 + len(kinds)),
+            )
+        )
+    if not sections:
+        sections.append(TextSection(["The club had no members and no points this quarter."]))
+    sections.append(
+        TextSection(
+            [
+                "Lifetime points approved by the end of the quarter, by colour; the rank is "
+                "the one those totals reach (1.8). Points still provisional are not counted. "
+                "This quarter: the points credited in the club's own events in the quarter."
+            ],
+            style="Italic",
+        )
+    )
+    return render_pdf(
+        Document(
+            title=f"Player ranking report: {club.number} {club.name}",
+            lines=[
+                f"{quarter_label(report.year, report.quarter)} ({report.covers})",
+                f"Issued {timezone.localtime(report.issued_at):%d/%m/%Y}",
             ],
             sections=sections,
         )

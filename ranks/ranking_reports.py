@@ -12,57 +12,26 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 
-from django.conf import settings
-from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet, Sum
-from django.utils import timezone
 
 from awards.models import Credit, PlayerTotals
 from centre.access import clubs_visible_to
-from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
-from centre.mail import email_once
 from centre.models import User
-from centre.schemes import current_scheme, number_name, point_kind_codes
+from centre.schemes import current_scheme, point_kind_codes
 from clubs.models import Club
 from players.models import Alternate, Player
+from ranks import emails
+from ranks.documents import RankingRow
 from ranks.models import RankingReport
 from scheme.abf.ranks import Totals, rank_for
 from scheme.base import PRE_1982
-from scheme.core.calendar import quarter_label, quarter_months
-from scheme.core.points import points_text
+from scheme.core.calendar import quarter_months
 
 CHUNK = 2000
 MEMBERSHIP_ORDER = {"Home": 0, "Alternate": 1, "Visitor": 2}
-
-
-@dataclass(frozen=True)
-class RankingRow:
-    abf_number: str
-    family_name: str
-    given_names: str
-    membership: str  # Home, Alternate or Visitor
-    home_club: int | None
-    green: int
-    red: int
-    gold: int
-    rank: str
-    # Points (all colours, hundredths) credited in the club's own events in the quarter.
-    at_club: int
-    # The lifetime approved points by the scheme's kind (reports issued before it was kept
-    # have the ABF's three colours above only).
-    points: dict[str, int] = field(default_factory=dict)
-
-    def points_of(self, kind: str) -> int:
-        if kind in self.points:
-            return self.points[kind]
-        return getattr(self, kind, 0) if kind in ("green", "red", "gold") else 0
-
-    @property
-    def total(self) -> int:
-        return sum(self.points.values()) if self.points else self.green + self.red + self.gold
 
 
 def _chunks(ids: Sequence[int]) -> Iterable[Sequence[int]]:
@@ -175,10 +144,6 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
     return rows
 
 
-def report_rows(report: RankingReport) -> list[RankingRow]:
-    return [RankingRow(**row) for row in report.rows]
-
-
 # --- issuing and emailing (the writes) ----------------------------------------------------
 
 
@@ -227,44 +192,14 @@ def ranking_reports_issue(
 
 def ranking_reports_email(*, year: int, quarter: int) -> int:
     """Queue the email of every report of the quarter not yet sent; returns how many."""
-    from ranks import tasks
-
     pending = list(
         RankingReport.objects.filter(year=year, quarter=quarter, emailed_at=None)
         .exclude(club__secretary_email="")
         .values_list("pk", flat=True)
     )
     for report_id in pending:
-        tasks.ranking_report_email.delay(report_id)
+        emails.ranking_report_email.delay(report_id)
     return len(pending)
-
-
-def ranking_report_email_send(*, report_id: int) -> bool:
-    """Email a report to the club's masterpoint secretary (guide F4), PDF and CSV attached."""
-
-    def compose(report: RankingReport) -> EmailMessage | None:
-        club = report.club
-        if not club.secretary_email:
-            return None
-        quarter = quarter_label(report.year, report.quarter)
-        message = EmailMessage(
-            subject=f"Player ranking report {report.covers} for {club.number} {club.name}",
-            body=(
-                f"Dear {club.secretary_name or 'masterpoint secretary'},\n\n"
-                f"Attached is the club's player ranking report for {quarter} "
-                "(1.4.3): the masterpoint totals and ranks of your home members and "
-                "alternates, and of the players who earned points at the club in the "
-                "quarter. It is also on the club's documents page.\n\nMasterpoint Centre\n"
-            ),
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[club.secretary_email],
-        )
-        message.attach(f"ranking-{club.number}-{report.covers}.pdf", report_pdf(report))
-        message.attach(f"ranking-{club.number}-{report.covers}.csv", report_csv(report))
-        return message
-
-    queryset = RankingReport.objects.select_related("club")
-    return email_once(queryset=queryset, pk=report_id, compose=compose) is not None
 
 
 # --- reading them -------------------------------------------------------------------------
@@ -273,103 +208,3 @@ def ranking_report_email_send(*, report_id: int) -> bool:
 def reports_visible_to(*, user: User) -> QuerySet[RankingReport]:
     """A club sees its own reports, a state secretary those of the state's clubs, staff all."""
     return RankingReport.objects.filter(club__in=clubs_visible_to(user=user)).select_related("club")
-
-
-CSV_HEADER = [
-    "{number}",
-    "Family name",
-    "Given names",
-    "Membership",
-    "Home club",
-    "{kinds}",
-    "Total",
-    "Rank",
-    "Points at the club this quarter",
-]
-
-
-def _csv_header() -> list[str]:
-    labels = [label for _, label in current_scheme().point_kind_choices()]
-    header = [number_name() if cell == "{number}" else cell for cell in CSV_HEADER]
-    at = header.index("{kinds}")
-    return [*header[:at], *labels, *header[at + 1 :]]
-
-
-def _cells(row: RankingRow) -> list[str]:
-    return [
-        row.abf_number,
-        row.family_name,
-        row.given_names,
-        row.membership,
-        str(row.home_club or ""),
-        *(points_text(row.points_of(kind)) for kind in point_kind_codes()),
-        points_text(row.total),
-        row.rank,
-        points_text(row.at_club),
-    ]
-
-
-def report_csv(report: RankingReport) -> str:
-    return render_csv(_csv_header(), (_cells(row) for row in report_rows(report)))
-
-
-def report_pdf(report: RankingReport) -> bytes:
-    club = report.club
-    rows = report_rows(report)
-    kinds = point_kind_codes()
-    sections: list[TableSection | TextSection] = []
-    for membership, heading in (
-        ("Home", "Home members"),
-        ("Alternate", "Alternate members"),
-        ("Visitor", "Other players who earned points at the club this quarter"),
-    ):
-        group = [row for row in rows if row.membership == membership]
-        if not group:
-            continue
-        sections.append(
-            TableSection(
-                heading=f"{heading} ({len(group)})",
-                header=[
-                    number_name(),
-                    "Name",
-                    *(label for _, label in current_scheme().point_kind_choices()),
-                    "Total",
-                    "Rank",
-                    "This quarter",
-                ],
-                rows=[
-                    [
-                        row.abf_number,
-                        f"{row.family_name}, {row.given_names}",
-                        *(points_text(row.points_of(kind)) for kind in kinds),
-                        points_text(row.total),
-                        row.rank or "-",
-                        points_text(row.at_club),
-                    ]
-                    for row in group
-                ],
-                numeric=(*range(2, 3 + len(kinds)), 4 + len(kinds)),
-            )
-        )
-    if not sections:
-        sections.append(TextSection(["The club had no members and no points this quarter."]))
-    sections.append(
-        TextSection(
-            [
-                "Lifetime points approved by the end of the quarter, by colour; the rank is "
-                "the one those totals reach (1.8). Points still provisional are not counted. "
-                "This quarter: the points credited in the club's own events in the quarter."
-            ],
-            style="Italic",
-        )
-    )
-    return render_pdf(
-        Document(
-            title=f"Player ranking report: {club.number} {club.name}",
-            lines=[
-                f"{quarter_label(report.year, report.quarter)} ({report.covers})",
-                f"Issued {timezone.localtime(report.issued_at):%d/%m/%Y}",
-            ],
-            sections=sections,
-        )
-    )

@@ -6,21 +6,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import EmailMessage
 from django.db import connection, transaction
 from django.db.models import Case, F, Sum, Value, When
 from django.db.models.functions import Greatest
 
 from awards.models import Credit, Event, PlayerTotals
 from awards.services.positions import player_ids_parameter, player_in_sql
-from centre.mail import email_once
 from centre.models import Period
 from centre.schemes import current_scheme
 from players import calendar
 from players.models import Player
-from ranks import documents, tasks
+from ranks import emails
 from ranks.ladder import rank_order_sql
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
@@ -396,80 +393,7 @@ def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
 
 def _queue_report_emails(report_ids: list[int]) -> None:
     for report_id in report_ids:
-        tasks.club_monthly_report_email.delay(report_id)
-
-
-def club_monthly_report_email_send(*, report_id: int) -> bool:
-    """Email one monthly report, with the month's promotion certificates, once (1.4.3, 1.8).
-
-    Marked as sent in the same transaction, under the report's row lock, so a retried or
-    repeated task never sends it twice.
-    """
-
-    def compose(report: ClubMonthlyReport) -> EmailMessage | None:
-        club, period = report.club, report.period
-        if not club.secretary_email:
-            return None
-        promotions = list(
-            Promotion.objects.filter(club=club, period=period)
-            .select_related("player", "club", "period")
-            .order_by("-rank_order", "player__family_name", "player__given_names")
-        )
-        body = [
-            f"Dear {club.secretary_name or 'masterpoint secretary'},",
-            "",
-            f"Attached is {club.name}'s monthly report for {period.label}: the masterpoints "
-            "credited to your home members from national, "
-            f"{current_scheme().region_name} and congress events "
-            "processed in the month, and your home players' promotions"
-            + (" (1.4.3)." if current_scheme().cites_abf_manual else "."),
-        ]
-        # 1.8: the ABF's clause; another scheme's book is not cited by the ABF's numbers.
-        clause = " (1.8)" if current_scheme().cites_abf_manual else ""
-        if promotions:
-            body += [
-                "",
-                (
-                    f"1 of your home players was promoted; the certificate is attached{clause}:"
-                    if len(promotions) == 1
-                    else f"{len(promotions)} of your home players were promoted; their "
-                    f"certificates are attached{clause}:"
-                ),
-                *(
-                    f"  {p.player.abf_number} {p.player.full_name}: {p.rank_name}"
-                    for p in promotions
-                ),
-            ]
-        body += ["", "Masterpoint Centre"]
-        message = EmailMessage(
-            subject=f"Masterpoint Centre monthly report for {club.name}, {period.label}",
-            body="\n".join(body) + "\n",
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[club.secretary_email],
-        )
-        message.attach(
-            documents.monthly_report_filename(report),
-            documents.monthly_report_pdf(report),
-            "application/pdf",
-        )
-        for promotion in promotions:
-            message.attach(
-                documents.certificate_filename(promotion),
-                documents.certificate_pdf(promotion),
-                "application/pdf",
-            )
-        return message
-
-    with transaction.atomic():
-        queryset = ClubMonthlyReport.objects.select_related("club", "period")
-        sent = email_once(queryset=queryset, pk=report_id, compose=compose)
-        if sent is None:
-            return False
-        # The certificates went with the report.
-        Promotion.objects.filter(
-            club=sent.club, period=sent.period, certificate_emailed_at=None
-        ).update(certificate_emailed_at=sent.emailed_at)
-    return True
+        emails.club_monthly_report_email.delay(report_id)
 
 
 def club_monthly_reports_email(*, period: Period) -> int:

@@ -1,18 +1,12 @@
-"""Celery shells for ranks and reports: load by id, call a service, retry."""
+"""The scheduled jobs of ranks and reports (centre.settings CELERY_BEAT_SCHEDULE): each calls a
+service. The emails the services queue are tasks of `ranks.emails`."""
 
 from celery import shared_task
 from django.utils import timezone
 
-from centre.mail import EMAIL_RETRY
 from ranks import ranking_reports as reports
-from ranks import services
+from ranks.grading import grades_regrade as regrade
 from scheme.core.calendar import previous_quarter_of
-
-
-@shared_task(**EMAIL_RETRY)
-def club_monthly_report_email(report_id: int) -> bool:
-    """1.4.3: one club's monthly report and promotion certificates; sent once."""
-    return services.club_monthly_report_email_send(report_id=report_id)
 
 
 @shared_task
@@ -26,15 +20,8 @@ def ranking_reports(year: int | None = None, quarter: int | None = None) -> int:
     return len(issued)
 
 
-@shared_task(**EMAIL_RETRY)
-def ranking_report_email(report_id: int) -> bool:
-    return reports.ranking_report_email_send(report_id=report_id)
-
-
 @shared_task
 def grades_regrade(year: int | None = None) -> int:
     """NZ: on 1 February, every player's Rating Points and grade for the year; run again,
     it writes the same figures."""
-    from ranks.grading import grades_regrade as regrade
-
     return regrade(year=year or timezone.localdate().year)

@@ -18,7 +18,7 @@ from centre.versions import public_cached
 from ranks import documents
 from ranks.forms import StandingsForm
 from ranks.models import ClubMonthlyReport, Promotion
-from ranks.ranking_reports import report_csv, report_pdf, reports_visible_to
+from ranks.ranking_reports import reports_visible_to
 from ranks.selectors import ALL_TIME_TOP, all_time_top, one_thousand_club
 from ranks.standings import SHOWN, mccutcheon_cached, standings_cached
 
@@ -72,13 +72,17 @@ def _ranking_report(request: HttpRequest, number: int, year: int, quarter: int):
 @role_required(*DOCUMENT_READERS)
 def ranking_report_pdf(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
     report = _ranking_report(request, number, year, quarter)
-    return file_response(report_pdf(report), f"ranking-{number}-{report.covers}.pdf")
+    return file_response(
+        documents.ranking_report_pdf(report), f"ranking-{number}-{report.covers}.pdf"
+    )
 
 
 @role_required(*DOCUMENT_READERS)
 def ranking_report_csv(request: HttpRequest, number: int, year: int, quarter: int) -> HttpResponse:
     report = _ranking_report(request, number, year, quarter)
-    return file_response(report_csv(report), f"ranking-{number}-{report.covers}.csv")
+    return file_response(
+        documents.ranking_report_csv(report), f"ranking-{number}-{report.covers}.csv"
+    )
 
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------

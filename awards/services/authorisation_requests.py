@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.conf import settings
-from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404
-from django.urls import reverse
 from django.utils import timezone
 
-from awards import tasks
+from awards import emails
 from awards.approvals.services import authorisation_allowance_check
 from awards.models import Authorisation, AuthorisationRequest
 from awards.results import csv_results, usebio
@@ -31,12 +29,11 @@ from awards.services.authorisations import authorisation_issue
 from awards.services.entry import awards_by_player
 from awards.services.errors import AwardsError, Problem, UploadRejected
 from centre.errors import rules_error_path
-from centre.mail import email_after_commit, email_once_by_key
-from centre.models import Role, User
+from centre.mail import email_after_commit
+from centre.models import User
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import RulesError, compute_awards, credit_files
-from scheme.core.points import points_text
 
 GRADES = AuthorisationRequest.GRADES
 KINDS = ("pairs", "teams", "individual")
@@ -311,7 +308,7 @@ def authorisation_request_create(
             computed=computed,
             requested_by=by,
         )
-        email_after_commit(tasks.authorisation_request_email, request.pk)
+        email_after_commit(emails.authorisation_request_email, request.pk)
     return request
 
 
@@ -357,7 +354,7 @@ def authorisation_request_issue(
         request.decided_by = by
         request.decided_at = timezone.now()
         request.save(update_fields=["status", "authorisation", "decided_by", "decided_at"])
-        email_after_commit(tasks.authorisation_request_decided_email, request.pk)
+        email_after_commit(emails.authorisation_request_decided_email, request.pk)
     return request, authorisation
 
 
@@ -376,71 +373,5 @@ def authorisation_request_refuse(*, by: User, pk: int, reason: str) -> Authorisa
         request.decided_by = by
         request.decided_at = timezone.now()
         request.save(update_fields=["status", "reason", "decided_by", "decided_at"])
-        email_after_commit(tasks.authorisation_request_decided_email, request.pk)
+        email_after_commit(emails.authorisation_request_decided_email, request.pk)
     return request
-
-
-def _link(request: AuthorisationRequest) -> str:
-    return f"On the portal: {reverse('awards:authorisation_request', args=[request.pk])}"
-
-
-def authorisation_request_email(*, request: AuthorisationRequest) -> bool:
-    """Tell the state secretary that a request has arrived; sent once."""
-
-    def compose() -> EmailMessage | None:
-        addresses = list(
-            User.objects.filter(state=request.state, role=Role.STATE_SECRETARY, is_active=True)
-            .exclude(email="")
-            .values_list("email", flat=True)
-        )
-        if not addresses:
-            return None
-        computed = request.computed
-        return EmailMessage(
-            subject=(
-                f"Authorisation requested: club {request.club.number}, {request.event_name} "
-                f"({request.grade})"
-            ),
-            body=(
-                f"Club {request.club.number} {request.club.name} asks for a {request.grade} "
-                f"authorisation number for {request.event_name} "
-                f"({request.starts_on:%d/%m/%Y}, {request.sessions} session(s)).\n\n"
-                f"The club's file: {points_text(computed.get('club_total', 0))} red points; "
-                f"by the rules: {points_text(computed.get('rules_total', 0))}; "
-                f"{computed.get('differences', 0)} line(s) differ.\n\n"
-                f"Issue the number or refuse it. {_link(request)}\n"
-            ),
-            to=addresses,
-        )
-
-    return email_once_by_key(key=f"authorisation-request:{request.pk}:requested", compose=compose)
-
-
-def authorisation_request_decided_email(*, request: AuthorisationRequest) -> bool:
-    """Tell the club the state secretary's decision; sent once."""
-
-    def compose() -> EmailMessage | None:
-        address = request.club.secretary_email
-        if not address or request.status == AuthorisationRequest.Status.REQUESTED:
-            return None
-        if request.status == AuthorisationRequest.Status.ISSUED:
-            authorisation = request.authorisation
-            subject = f"Authorisation {authorisation.number} issued: {request.event_name}"
-            body = (
-                f"Your request for {request.event_name} ({request.grade}, "
-                f"{request.starts_on:%d/%m/%Y}) has been authorised.\n\n"
-                f"Authorisation number: {authorisation.number}\n"
-                f"Amount approved: {points_text(authorisation.amount)} red points\n\n"
-                "Quote the number when you upload the credit file; an upload is processed "
-                "while its total is at most the amount approved (2.6).\n"
-            )
-        else:
-            subject = f"Authorisation refused: {request.event_name}"
-            body = (
-                f"Your request for {request.event_name} ({request.grade}, "
-                f"{request.starts_on:%d/%m/%Y}) has been refused.\n\n"
-                f"Reason: {request.reason}\n"
-            )
-        return EmailMessage(subject=subject, body=body + f"\n{_link(request)}\n", to=[address])
-
-    return email_once_by_key(key=f"authorisation-request:{request.pk}:decided", compose=compose)

@@ -6,21 +6,19 @@ from __future__ import annotations
 import secrets
 from datetime import date
 
-from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
-from awards import tasks
+from awards import emails
 from awards.approvals.services import authorisation_allowance_check
 from awards.models import Authorisation
 from awards.selectors import b4c_list
 from awards.services.errors import AwardsError
 from centre.access import state_secretary_address
-from centre.mail import email_after_commit, email_once_by_key
+from centre.mail import email_after_commit
 from centre.models import Period, User
 from clubs.models import Club, State
 from scheme.abf.issuers import AUTHORISED_GRADES
-from scheme.core.points import points_text
 
 
 def authorisation_issue(
@@ -67,48 +65,14 @@ def authorisation_issue(
     return authorisation
 
 
-def _b4c_secretary_address(state: State) -> str:
-    return state_secretary_address(state=state)
-
-
 def b4c_lists_send(*, period: Period) -> int:
     """2.6: queue, for after the close's commit, the month's B4c list for each taking-part
-    state secretary; returns how many were queued. Each is sent once (`b4c_list_email`),
-    however often the close's step runs."""
+    state secretary; returns how many were queued. Each is sent once
+    (`awards.emails.b4c_list_send`), however often the close's step runs."""
     queued = 0
     for state in State.objects.filter(requires_authorisation=True).order_by("code"):
-        if not _b4c_secretary_address(state) or not b4c_list(state=state, period=period):
+        if not state_secretary_address(state=state) or not b4c_list(state=state, period=period):
             continue
-        email_after_commit(tasks.b4c_list_email, state.pk, period.pk)
+        email_after_commit(emails.b4c_list_email, state.pk, period.pk)
         queued += 1
     return queued
-
-
-def b4c_list_email(*, state: State, period: Period) -> bool:
-    """2.6: email the state secretary the B4c points processed in the month for the clubs
-    of the state, unless it has gone already; True when sent now."""
-
-    def compose() -> EmailMessage | None:
-        rows = b4c_list(state=state, period=period)
-        address = _b4c_secretary_address(state)
-        if not rows or not address:
-            return None
-        lines = [
-            f"{row['club_number']} {row['club_name']}: {row['event_name']} "
-            f"({row['starts_on']:%d/%m/%Y}), {points_text(row['points'])} red points"
-            f"{', authorisation ' + row['authorisation'] if row['authorisation'] else ''}"
-            for row in rows
-        ]
-        total = sum(row["points"] for row in rows)
-        return EmailMessage(
-            subject=f"B4c points processed in {state.code}, {period.label}",
-            body=(
-                f"The B4c points processed for clubs of {state.name} in {period.label} "
-                f"(2.6). Please compare them with the numbers you authorised.\n\n"
-                + "\n".join(lines)
-                + f"\n\nTotal: {points_text(total)} red points.\n"
-            ),
-            to=[address],
-        )
-
-    return email_once_by_key(key=f"b4c-list:{period}:{state.code}", compose=compose)

@@ -1,12 +1,7 @@
 """Every write of billing, by feature: invoices and credit notes, payments, the quarterly and
-annual invoicing, event invoicing, and the invoice emails."""
+annual invoicing, event invoicing, and queueing the invoice emails (sent by billing.emails)."""
 
-from billing.services.emails import (
-    event_invoices_email,
-    invoice_email_send,
-    invoice_recipients,
-    invoices_email,
-)
+from billing.services.emails import event_invoices_email, invoices_email
 from billing.services.events import event_invoice_issue, event_invoices_issue
 from billing.services.invoices import (
     PAYMENT_TERMS,
@@ -33,9 +28,7 @@ __all__ = [
     "event_invoice_issue",
     "event_invoices_email",
     "event_invoices_issue",
-    "invoice_email_send",
     "invoice_issue",
-    "invoice_recipients",
     "invoices_email",
     "overdue_penalty_issue",
     "payment_record",

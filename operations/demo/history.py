@@ -13,13 +13,15 @@ from tqdm import tqdm
 from awards.b4c.services import b4c_entitlements_compute
 from awards.models import Credit, Event, PlayerTotals
 from awards.selectors import player_totals_from_ledger
-from billing.services import invoice_email_send, quarter_invoices_issue
+from billing.emails import invoice_email_send
+from billing.services import quarter_invoices_issue
 from centre.models import Period, User
 from centre.schemes import current_scheme
 from clubs.models import Club
 from operations.services import close_steps
 from players.models import Player
-from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
+from ranks.emails import ranking_report_email_send
+from ranks.ranking_reports import ranking_reports_issue
 from ranks.services import promotions_run
 from scheme.abf import Event as RulesEvent
 from scheme.abf import Field, Kind, Session, compute_awards

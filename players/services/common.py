@@ -12,7 +12,7 @@ from centre.mail import email_after_commit
 from centre.models import User
 from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
-from players import calendar, tasks
+from players import calendar, emails
 from players.models import Alternate, Player, PlayerChange
 from scheme.abf.membership import YOUTH_AGE_LIMIT, youth_eligible
 
@@ -64,7 +64,7 @@ def change_record(
         player=player, by=by, club=club, action=action, changes=changes
     )
     if notify and club is not None:
-        email_after_commit(tasks.player_change_confirm, change.pk)
+        email_after_commit(emails.player_change_confirm, change.pk)
     # The public pages show the player's details; 1.8: pre-1982 red points move ranks.
     data_changed(PLAYERS, *((PRE_1982,) if "pre_1982_red" in changes else ()))
     return change

@@ -11,7 +11,7 @@ from centre.mail import email_after_commit
 from centre.models import User
 from centre.schemes import number_name
 from clubs.models import Club
-from players import calendar, tasks
+from players import calendar, emails
 from players.models import Player
 from players.services.common import (
     DETAIL_FIELDS,
@@ -107,7 +107,7 @@ def player_transfer(
     change = change_record(player=player, by=by, club=club, action="transfer", changes=changes)
     # The club losing the player is told too, in a message of its own (guide F6.1: a
     # transfer needs no consent from the previous home club, but it must not go unheard).
-    email_after_commit(tasks.player_transfer_out_notify, change.pk)
+    email_after_commit(emails.player_transfer_out_notify, change.pk)
     return player
 
 

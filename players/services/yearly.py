@@ -11,7 +11,7 @@ from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
 from clubs.models import Club
-from players import tasks
+from players import emails
 from players.models import Player
 from players.services.common import change_record, club_ref, current_time
 from scheme.abf.membership import cancellation_deadline, youth_cutoff_birth_year
@@ -43,7 +43,7 @@ def players_make_inactive(
         if home is not None:
             by_club[home.pk].append(player.pk)
     for club_id, player_ids in by_club.items():
-        email_after_commit(tasks.club_players_inactive_notify, club_id, player_ids, action)
+        email_after_commit(emails.club_players_inactive_notify, club_id, player_ids, action)
     return dict(by_club)
 
 

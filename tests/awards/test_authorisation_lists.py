@@ -4,8 +4,9 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
+from awards.emails import b4c_list_send
 from awards.models import Credit
-from awards.services.authorisations import b4c_list_email, b4c_lists_send
+from awards.services.authorisations import b4c_lists_send
 from centre.models import SentEmail
 from tests.awards.conftest import b4c_points_credited
 
@@ -38,8 +39,8 @@ def test_a_rerun_of_the_step_sends_nothing_twice(period, django_capture_on_commi
 
 
 def test_a_retried_task_sends_nothing_twice(period, state_a):
-    assert b4c_list_email(state=state_a, period=period) is True
-    assert b4c_list_email(state=state_a, period=period) is False
+    assert b4c_list_send(state=state_a, period=period) is True
+    assert b4c_list_send(state=state_a, period=period) is False
     assert len(mail.outbox) == 1
 
 

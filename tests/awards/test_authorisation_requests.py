@@ -143,9 +143,9 @@ def test_the_state_secretary_is_emailed_once_when_a_request_arrives(
     assert message.to == ["masterpoints@state-a.example"]
     assert "club 201" in message.subject and "Club red pairs" in message.subject
     # Sent once: running the task again sends nothing more.
-    from awards import tasks
+    from awards import emails
 
-    assert tasks.authorisation_request_email.delay(response.json()["id"]).get() is False
+    assert emails.authorisation_request_email.delay(response.json()["id"]).get() is False
     assert len(mail.outbox) == 1
 
 

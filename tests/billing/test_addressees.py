@@ -13,9 +13,10 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from awards.models import Approval, Credit, Event
+from billing.emails import invoice_email_send
 from billing.models import Invoice, Payment
 from billing.selectors import account_statement
-from billing.services import invoice_email_send, payment_record
+from billing.services import payment_record
 from centre.errors import DomainError
 from clubs.models import CongressOrganiser
 from operations.services import month_close, month_closes_resume

@@ -10,8 +10,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from billing.emails import invoice_email_send
 from billing.models import Invoice
-from billing.services import invoice_email_send, invoice_issue, invoices_email, payment_record
+from billing.services import invoice_issue, invoices_email, payment_record
 
 
 def pdf_text(content: bytes) -> str:

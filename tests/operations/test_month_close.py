@@ -153,20 +153,20 @@ def test_b4c_lists_go_after_the_commit_and_a_resumed_close_sends_none_twice(
 ):
     from unittest import mock
 
-    from awards import tasks as award_tasks
+    from awards import emails as award_emails
     from operations.services import month_closes_resume
 
     b4c_points_credited(secretary=secretary_a, state_secretary=state_secretary_a, club=club_a)
     b4c_points_credited(secretary=secretary_b, state_secretary=state_secretary_b, club=club_b)
     period = Credit.objects.first().period
-    real_delay = award_tasks.b4c_list_email.delay
+    real_delay = award_emails.b4c_list_email.delay
 
     def lost_for_b(state_id, period_id):
         if state_id != state_secretary_b.state_id:  # state B's task is lost on the way
             return real_delay(state_id, period_id)
 
     with (
-        mock.patch.object(award_tasks.b4c_list_email, "delay", lost_for_b),
+        mock.patch.object(award_emails.b4c_list_email, "delay", lost_for_b),
         django_capture_on_commit_callbacks() as after_commit,
     ):
         month_close(period=period, by=staff)

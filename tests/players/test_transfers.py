@@ -8,7 +8,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from players import tasks
+from players import emails
 from players.models import PlayerChange
 from tests.factories import ClubFactory, ClubSecretaryFactory, PlayerFactory
 
@@ -85,7 +85,7 @@ def test_the_losing_clubs_notice_is_sent_once(
     _transfer_by_page(client_a, mover, django_capture_on_commit_callbacks)
     change = PlayerChange.objects.get(player=mover, action="transfer")
 
-    assert tasks.player_transfer_out_notify(change.pk) is False
+    assert emails.player_transfer_out_notify(change.pk) is False
     assert len([m for m in mail.outbox if club_b.secretary_email in m.to]) == 1
 
 

@@ -12,8 +12,9 @@ from pypdf import PdfReader
 from awards.models import Credit, Event
 from centre.models import Period
 from players.models import Alternate, Player
+from ranks.emails import ranking_report_email_send
 from ranks.models import RankingReport
-from ranks.ranking_reports import ranking_report_email_send, ranking_reports_issue
+from ranks.ranking_reports import ranking_reports_issue
 from tests.factories import PlayerFactory, totals_create
 
 
