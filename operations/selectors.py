@@ -6,8 +6,8 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 
 from awards.models import Authorisation, CreditUpload
 from centre.models import Period
+from operations.close_run import close_steps, month_close_failures, step_label, step_needs
 from operations.models import MonthCloseFailure
-from operations.services import close_steps, month_close_failures, step_label, step_needs
 
 
 def periods_with_counts() -> QuerySet[Period]:

@@ -47,7 +47,7 @@ NOT_YET_MOVED: dict[str, int] = {
     "operations/demo/history.py": 3,
     "operations/demo/logins.py": 1,
     # The month close's step labels, with the ABF's clauses.
-    "operations/services.py": 1,
+    "operations/close_run.py": 1,
     # Certificates and the monthly promotions schedule: the ABF's three minimums of 1.8.
     "ranks/documents.py": 2,
 }

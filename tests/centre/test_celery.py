@@ -32,7 +32,7 @@ def test_a_task_runs_through_the_broker_and_a_worker():
 
 def test_a_lost_workers_task_comes_back_within_a_quarter_hour_and_not_while_awaiting_a_retry():
     from centre.mail import EMAIL_RETRY
-    from operations.tasks import month_close
+    from operations.close_run import month_close_run
 
     timeout = app.conf.broker_transport_options["visibility_timeout"]
     # Tasks are acknowledged when done, so a killed worker's task is handed out again once
@@ -41,7 +41,7 @@ def test_a_lost_workers_task_comes_back_within_a_quarter_hour_and_not_while_awai
     assert timeout <= 15 * 60
     # A task waiting for its retry is not handed out a second time meanwhile.
     assert timeout > EMAIL_RETRY["retry_backoff_max"]
-    assert timeout > month_close.retry_backoff_max
+    assert timeout > month_close_run.retry_backoff_max
 
 
 def test_the_periodic_resume_of_month_closes_is_scheduled_often():

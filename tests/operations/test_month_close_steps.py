@@ -14,7 +14,7 @@ from django.utils import timezone
 from awards.models import Credit
 from billing.models import Invoice
 from centre.models import Period
-from operations import tasks
+from operations import close_run
 from operations.models import MonthCloseFailure
 from operations.services import (
     MONTH_CLOSE_AUTOMATIC_ATTEMPTS,
@@ -145,9 +145,9 @@ def test_the_step_under_way_is_seen_by_others_while_it_runs(staff, month):
 
     steps = [
         (name, promotions if name == "promotions" else step)
-        for name, step in __import__("operations.services", fromlist=["x"]).POST_CLOSE_STEPS
+        for name, step in close_run.POST_CLOSE_STEPS
     ]
-    with mock.patch("operations.services.POST_CLOSE_STEPS", steps):
+    with mock.patch("operations.close_run.POST_CLOSE_STEPS", steps):
         month_close(period=month, by=staff)
     assert seen == {"close_step": "promotions"}
 
@@ -206,7 +206,7 @@ def test_a_passing_database_error_makes_the_close_task_retry_and_finish(staff, m
 
     with mock.patch("billing.services.events.invoice_issue", once_then_fine):
         # As a worker runs it: a retry is the task run again, not an error for the caller.
-        result = tasks.month_close.apply(args=(month.pk, staff.pk), throw=False)
+        result = close_run.month_close_run.apply(args=(month.pk, staff.pk), throw=False)
     assert result.successful()
     assert calls["n"] == 2
     assert refresh(month).close_steps_done[-2:] == ["event_invoices", "event_reports"]
@@ -215,7 +215,7 @@ def test_a_passing_database_error_makes_the_close_task_retry_and_finish(staff, m
 
 def test_a_step_failing_for_good_does_not_make_the_task_fail(staff, month):
     with mock.patch("billing.services.events.invoice_issue", too_long):
-        result = tasks.month_close.delay(month.pk, staff.pk)
+        result = close_run.month_close_run.delay(month.pk, staff.pk)
     assert result.successful()
     assert "failed: event_invoices" in result.get()
 
@@ -248,7 +248,7 @@ def test_a_close_stopped_while_approving_credits_is_resumed_by_the_periodic_job(
     staff, month, django_capture_on_commit_callbacks
 ):
     with (
-        mock.patch("operations.services.credits_approve", side_effect=WorkerStopped),
+        mock.patch("operations.close_run.credits_approve", side_effect=WorkerStopped),
         pytest.raises(WorkerStopped),
     ):
         month_close(period=month, by=staff)

@@ -141,7 +141,7 @@ def test_a_month_end_stopped_anywhere_and_run_again_ends_as_one_clean_run(
     assert Credit.objects.filter(state="provisional").count() == clean["period"][2]
 
     # 1. Stopped while approving credits, after two chunks of three.
-    with stop_on_call("operations.services.credits_approve", 3), pytest.raises(WorkerStopped):
+    with stop_on_call("operations.close_run.credits_approve", 3), pytest.raises(WorkerStopped):
         close(month, staff, capture)
     assert Period.objects.get(pk=month.pk).status == Period.Status.CLOSING
     assert Credit.objects.filter(state="approved").count() == 6

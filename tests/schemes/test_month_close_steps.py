@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from awards.models import CreditUpload
-from operations import services as close_services
+from operations import close_run
 from operations.services import close_steps, month_close, month_close_steps_undone
 from players.models import Player
 from players.services.registration import player_register
@@ -63,9 +63,9 @@ def test_a_step_needing_a_step_the_scheme_leaves_out_does_not_wait_for_it(
     from centre.schemes import current_scheme
 
     scheme = current_scheme()
-    features = dict(close_services.STEP_FEATURES)
+    features = dict(close_run.STEP_FEATURES)
     features.pop("event_reports")
-    monkeypatch.setattr(close_services, "STEP_FEATURES", features)
+    monkeypatch.setattr(close_run, "STEP_FEATURES", features)
     player = player_register(
         club=club_a,
         by=secretary_a,
