@@ -50,6 +50,9 @@ class User(AbstractUser):
     )
     revoke_tokens_on_password_change = models.BooleanField(
         default=True,
+        # Also the database's default: a row written by code that knows nothing of the field
+        # (a migration's historical model of an earlier state) still gets it.
+        db_default=True,
         help_text="Revoke all of this login's API tokens when its password is changed or reset "
         "(the login's own choice, on its API tokens page).",
     )

@@ -31,12 +31,13 @@ def certificate_pdf(promotion: Promotion) -> bytes:
     """1.8: "Players receive an official certificate with each Scheme promotion"."""
     player = promotion.player
     scheme = current_scheme()
-    if scheme.code == "abf":
-        judged_on = (
-            f"{points_text(promotion.lifetime_total)} masterpoints "
-            f"({points_text(promotion.lifetime_red_and_gold)} red and gold, "
-            f"{points_text(promotion.points_of('gold'))} gold)."
+    if scheme.rank_measures:
+        # 1.8: the ABF's minimums: the lifetime total, the red and gold, and the gold.
+        measures = ", ".join(
+            f"{points_text(measure.of(promotion.totals, promotion.pre_1982_red))} {measure.label}"
+            for measure in scheme.rank_measures
         )
+        judged_on = f"{points_text(promotion.lifetime_total)} masterpoints ({measures})."
     else:
         by_kind = ", ".join(
             f"{points_text(promotion.points_of(kind.code))} {kind.label}"
@@ -91,7 +92,7 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
     )
     credits = report.credits
     scheme = current_scheme()
-    abf = scheme.code == "abf"
+    measures = scheme.rank_measures
     region = scheme.region_name
     by_colour = dict.fromkeys(point_kind_codes(), 0)
     for row in credits:
@@ -143,22 +144,27 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
             heading=f"Masterpoints from national, {region} and congress events",
         ),
         TableSection(
-            heading="Schedule of promotions (1.8)",
-            header=[number_name(), "Name", "New rank", "Total", "Red and gold", "Gold"],
+            heading="Schedule of promotions" + (" (1.8)" if scheme.cites_abf_manual else ""),
+            header=[
+                number_name(),
+                "Name",
+                "New rank",
+                "Total",
+                *(measure.label.capitalize() for measure in measures),
+            ],
             rows=[
                 [
                     p.player.abf_number,
                     p.player.full_name,
                     p.rank_name,
                     points_text(p.lifetime_total),
-                    points_text(p.lifetime_red_and_gold),
-                    points_text(p.points_of("gold")),
+                    *(points_text(measure.of(p.totals, p.pre_1982_red)) for measure in measures),
                 ]
                 for p in promotions
             ],
-            numeric=(3, 4, 5),
+            numeric=tuple(range(3, 4 + len(measures))),
         )
-        if promotions and abf
+        if promotions and measures
         else TableSection(
             heading="Schedule of promotions",
             header=["Number", "Name", "New rank", "Total"],

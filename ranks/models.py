@@ -74,11 +74,6 @@ class Promotion(models.Model):
         """The total the rank was judged on: with the red points won before 1982 (1.8)."""
         return self.total + self.pre_1982_red
 
-    @property
-    def lifetime_red_and_gold(self) -> int:
-        """ABF 1.8: the red and gold points the rank was judged on."""
-        return self.points_of("red") + self.points_of("gold") + self.pre_1982_red
-
 
 class OneThousandClubMember(models.Model):
     """1.9: a player whose total reached 1,000 masterpoints, recorded at that month's close."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
+from random import Random
 from typing import Any, Protocol
 
 from scheme.core.points import points_text
@@ -106,6 +108,59 @@ class NextStar:
 
     stars: int
     hundredths: int
+
+
+@dataclass(frozen=True)
+class RankMeasure:
+    """A figure a promotion was judged on beside its lifetime total, which its certificate and
+    the month's schedule of promotions print (1.8: the ABF's red and gold, and gold): its
+    label and the point kinds it adds up; `pre_1982` when the red points won before 1982,
+    kept on the player, count in it."""
+
+    label: str
+    kinds: tuple[str, ...]
+    pre_1982: bool = False
+
+    def of(self, totals: PointTotals, pre_1982_red: int = 0) -> int:
+        """The figure, in hundredths, of lifetime totals by kind."""
+        return sum(int(totals.get(kind, 0)) for kind in self.kinds) + (
+            pre_1982_red if self.pre_1982 else 0
+        )
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    """A demo login of a role only the scheme has (the ABF's Goldpoint Coordinator): its
+    username, what the demo's list of logins says of it, its role's code and email."""
+
+    username: str
+    description: str
+    role: str
+    email: str
+
+
+# One Mitchell session of a demo club (scheme, grade, the kind it awards, tables a direction,
+# the demo's random numbers): each pair's points by kind, in hundredths, by label (N1.., E1..).
+SessionAwards = Callable[["Scheme", str, str, int, Random], dict[str, dict[str, int]]]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """What the demo data (operations.demo) seeds under the scheme, where the schemes differ.
+
+    - `club_grade`: the grade of a club's weekly session ("": the scheme's first grade);
+    - `balances`: the kinds brought forward from the previous register, commonest first,
+      each with the grade of its balance event (none: the club grade's kind first, then the
+      kinds nearest it that some grade awards);
+    - `session_awards`: a club session's awards as the scheme computes them (None: by the
+      scheme's calculator, the pairs ranked at random, or by a fixed scale without one);
+    - `logins`: the logins of roles only the scheme has.
+    """
+
+    club_grade: str = ""
+    balances: tuple[tuple[str, str], ...] = ()
+    session_awards: SessionAwards | None = field(default=None, compare=False, repr=False)
+    logins: tuple[DemoLogin, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,6 +311,13 @@ class Scheme:
         default=None, compare=False, repr=False
     )
 
+    # 1.8: the figures a promotion was judged on beside its lifetime total, printed on its
+    # certificate and the month's schedule of promotions (the ABF's red and gold, and gold).
+    # Empty: the certificate lists the lifetime points by kind.
+    rank_measures: tuple[RankMeasure, ...] = field(default=(), compare=False)
+    # What the demo data seeds under the scheme (operations.demo).
+    demo: Demo = field(default=Demo(), compare=False, repr=False)
+
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""
         if feature not in FEATURES:
@@ -331,6 +393,20 @@ class Scheme:
             if fmt.matches(filename):
                 return fmt
         return None
+
+    def calculator_points(self, request: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        """The awards the scheme's calculator gives a request (POST /api/v1/calculator/awards),
+        by contestant's label and point kind, in hundredths."""
+        if self.calculator_event is None or self.calculator_answer is None:
+            raise TypeError(f"{self.name} has no calculator request to answer")
+        answer = self.calculator_answer(self.compute(self.calculator_event(request)))
+        return {
+            contestant["label"]: {
+                code: int(Decimal(str(points)) * 100)
+                for code, points in contestant["points"].items()
+            }
+            for contestant in answer["contestants"]
+        }
 
     def point_kind_choices(self) -> list[tuple[str, str]]:
         return [(k.code, k.label) for k in sorted(self.point_kinds, key=lambda k: k.order)]

@@ -42,14 +42,8 @@ NOT_YET_MOVED: dict[str, int] = {
     "awards/services/uploads.py": 1,
     "awards/views/calculator.py": 1,
     "awards/views/uploads.py": 1,
-    # The demo's data of each federation: its balances brought forward, how its club
-    # sessions are awarded, the ABF's Goldpoint Coordinator's login.
-    "operations/demo/history.py": 3,
-    "operations/demo/logins.py": 1,
     # The month close's step labels, with the ABF's clauses.
     "operations/close_run.py": 1,
-    # Certificates and the monthly promotions schedule: the ABF's three minimums of 1.8.
-    "ranks/documents.py": 2,
 }
 
 

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='revoke_tokens_on_password_change',
-            field=models.BooleanField(default=True, help_text="Revoke all of this login's API tokens when its password is changed or reset (the login's own choice, on its API tokens page)."),
+            field=models.BooleanField(default=True, db_default=True, help_text="Revoke all of this login's API tokens when its password is changed or reset (the login's own choice, on its API tokens page)."),
         ),
     ]

@@ -4,7 +4,6 @@ invoices they give, and the ABF's B4c entitlements (2.6)."""
 
 import random
 from datetime import date
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,8 +22,6 @@ from players.models import Player
 from ranks.emails import ranking_report_email_send
 from ranks.ranking_reports import ranking_reports_issue
 from ranks.services import promotions_run
-from scheme.abf import Event as RulesEvent
-from scheme.abf import Field, Kind, Session, compute_awards
 from scheme.base import CREDIT_FILES, LEVIES, Scheme
 from scheme.core.calendar import previous_quarter_of as previous_quarter
 
@@ -56,18 +53,20 @@ def _kind_label(code: str) -> str:
 
 
 def _club_grade(scheme: Scheme) -> str:
-    """The grade of a scheme's weekly club session: the ABF's E, NZ's club session, the
-    ACBL's open club game; otherwise its first grade."""
-    codes = [grade.code for grade in scheme.grades]
-    return next((code for code in ("E", "club", "CO") if code in codes), codes[0])
+    """The grade of a scheme's weekly club session (the ABF's E, NZ's club session, the
+    ACBL's open club game: each scheme's demo says); otherwise its first grade."""
+    return scheme.demo.club_grade or scheme.grades[0].code
 
 
 def _balance_plan(scheme: Scheme) -> list[tuple[str, str, tuple[float, float, int]]]:
-    """(kind, grade of its balance event, its BALANCES row): the ABF's green (E), red (B4)
-    and gold (A); another scheme's club kind first, then its other kinds that some grade
-    awards."""
-    if scheme.code == "abf":
-        return list(zip(("green", "red", "gold"), ("E", "B4", "A"), BALANCES, strict=False))
+    """(kind, grade of its balance event, its BALANCES row): the kinds the scheme's demo
+    names (the ABF's green, red and gold), or the club kind first, then its other kinds that
+    some grade awards."""
+    if scheme.demo.balances:
+        return [
+            (kind, grade, row)
+            for (kind, grade), row in zip(scheme.demo.balances, BALANCES, strict=False)
+        ]
     # The club kind first, then the kinds nearest it in the scheme's order (NZ: C, B, A).
     club = scheme.point_kind(scheme.grade(_club_grade(scheme)).point_kind)
     kinds = sorted(scheme.point_kinds, key=lambda k: (abs(k.order - club.order), k.order))
@@ -82,33 +81,14 @@ def _balance_plan(scheme: Scheme) -> list[tuple[str, str, tuple[float, float, in
 def _session_awards(
     scheme: Scheme, grade: str, kind: str, tables: int, rng: random.Random
 ) -> dict[str, dict[str, int]]:
-    """Each pair's points of one Mitchell session (labels N1.., E1..), by kind."""
-    if scheme.code == "abf":
-        # The pairs ranked in the order of their seats, which are drawn at random.
-        fields = [
-            Field("mitchell", Decimal(tables), [[f"{d}{i + 1}"] for i in range(tables)])
-            for d in ("N", "E")
-        ]
-        awards = compute_awards(
-            RulesEvent(grade=grade, kind=Kind.PAIRS, sessions=[Session(fields=fields)]),
-            working=False,
-        )
-        return {c.label: {kind: int(c.total * 100)} for c in awards.contestants}
+    """Each pair's points of one Mitchell session (labels N1.., E1..), by kind: as the
+    scheme's demo computes them (the ABF's engine, the ACBL's open club game), else by its
+    calculator, the pairs ranked at random."""
+    if scheme.demo.session_awards is not None:
+        return scheme.demo.session_awards(scheme, grade, kind, tables, rng)
     ranking = {d: [f"{d}{i + 1}" for i in range(tables)] for d in ("N", "E")}
     for order in ranking.values():
         rng.shuffle(order)
-    if scheme.code == "acbl" and scheme.calculator_event and scheme.calculator_answer:
-        # The plan's open club game: its sections ranked, by the club game table.
-        request = {
-            "rules": scheme.default_edition,
-            "event": "club_open",
-            "boards": 24,
-            "groups": [
-                {"name": name, "size": tables, "ranking": [[label] for label in ranking[d]]}
-                for d, name in (("N", "N-S"), ("E", "E-W"))
-            ],
-        }
-        return _answered(scheme, request)
     if scheme.calculator_event and scheme.calculator_answer:
         request = {
             "rules": scheme.default_edition,
@@ -129,23 +109,12 @@ def _session_awards(
                 }
             ],
         }
-        return _answered(scheme, request)
+        return scheme.calculator_points(request)
     scale = (150, 100, 70, 50, 35)
     return {
         label: {kind: scale[place]}
         for order in ranking.values()
         for place, label in enumerate(order[: len(scale)])
-    }
-
-
-def _answered(scheme: Scheme, request: dict) -> dict[str, dict[str, int]]:
-    """The scheme's engine's awards of a calculator request, by contestant and kind."""
-    answer = scheme.calculator_answer(scheme.compute(scheme.calculator_event(request)))
-    return {
-        contestant["label"]: {
-            code: int(Decimal(str(points)) * 100) for code, points in contestant["points"].items()
-        }
-        for contestant in answer["contestants"]
     }
 
 

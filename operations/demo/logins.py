@@ -38,13 +38,9 @@ def seed_logins(states: dict[str, State], clubs: list[Club]) -> list[tuple[str, 
         is_staff=True,
         email="staff2@centre.example.org",
     )
-    if current_scheme().code == "abf":
-        login(
-            "gold",
-            "the Goldpoint Coordinator (1.6, 7.5.1): uploads gold points",
-            role=Role.GOLD_COORDINATOR,
-            email="goldpoints@centre.example.org",
-        )
+    # The roles only the scheme has (the ABF's Goldpoint Coordinator, 1.6, 7.5.1).
+    for extra in current_scheme().demo.logins:
+        login(extra.username, extra.description, role=extra.role, email=extra.email)
     for code, state in states.items():
         login(
             # The region's word: state-nsw, district-nth (NZ), unit-124 (ACBL).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scheme.abf.calculator import CALCULATOR_EXAMPLES, RANK_PARAMETERS, rank_calculator
 from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
+from scheme.abf.demo import ABF_DEMO
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.membership import SPECIAL_CLUBS
@@ -13,6 +14,7 @@ from scheme.base import (
     FEATURES,
     PointKind,
     PointTotals,
+    RankMeasure,
     RankNeed,
     Scheme,
     SchemeGrade,
@@ -90,4 +92,10 @@ ABF_SCHEME = Scheme(
     # levies, the McCutcheon standings, the national files, reciprocity, pre-1982 points.
     features=FEATURES,
     special_clubs=SPECIAL_CLUBS,
+    # 1.8: the certificates print the red and gold (with the pre-1982 red) and the gold.
+    rank_measures=(
+        RankMeasure("red and gold", ("red", "gold"), pre_1982=True),
+        RankMeasure("gold", ("gold",)),
+    ),
+    demo=ABF_DEMO,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from scheme.acbl import entered, issuers
 from scheme.acbl.calculator import CALCULATOR_EXAMPLES, calculator_answer, calculator_event
 from scheme.acbl.colours import ACBL_POINT_KINDS
+from scheme.acbl.demo import ACBL_DEMO
 from scheme.acbl.editions import ACBL_PLAN, RULE_SETS, compute_awards
 from scheme.acbl.grades import ACBL_GRADES
 from scheme.acbl.rank_calculator import RANK_PARAMETERS, rank_calculator
@@ -87,4 +88,5 @@ ACBL_SCHEME = Scheme(
     award_parts=entered.award_parts,
     event_ceiling=entered.event_ceiling,
     grade_limit=entered.grade_limit,
+    demo=ACBL_DEMO,
 )

@@ -16,6 +16,7 @@ from scheme.nz.calculator import (
     calculator_event,
     rank_calculator,
 )
+from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.results_files import results_request
@@ -99,4 +100,5 @@ NZ_SCHEME = Scheme(
     grade_refusal=issuers.grade_refusal,
     event_ceiling=limits.event_ceiling,
     grade_limit=limits.grade_limit,
+    demo=NZ_DEMO,
 )

@@ -115,7 +115,8 @@ def test_the_monthly_report_pdf_lists_the_points_and_the_schedule_of_promotions(
     assert "8.75" in text  # the month's total: 4.50 gold, 4.25 red
     assert "1.17" not in text  # the club's own event is not reported
     assert "Grace Hopper" not in text  # another club's home member
-    assert "Schedule of promotions" in text
+    assert "Schedule of promotions (1.8)" in text
+    assert "Total Red and gold Gold" in text  # 1.8: the ABF's figures beside the total
     assert "Club Master" in text and "Graduate Master" in text
 
 
