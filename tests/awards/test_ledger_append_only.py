@@ -1,6 +1,7 @@
 """On PostgreSQL the ledger is append-only in the database itself: a credit is never changed
 (only approved, at the month close) nor deleted; an issued invoice is never changed (only
-marked as emailed, once) nor deleted, nor are its lines or credit notes (App. E, 8.1)."""
+marked as emailed, once) nor deleted, nor are its lines or credit notes (App. E, 8.1); none of
+them, nor a grant, is ever truncated."""
 
 from datetime import date
 from decimal import Decimal
@@ -9,8 +10,9 @@ import pytest
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
 
-from awards.models import Credit
+from awards.models import Credit, Grant
 from awards.selectors import totals_disagreements
+from awards.services.grants import grant_make
 from billing.models import CreditNote, Invoice, InvoiceLine
 from billing.services import credit_note_issue, invoice_issue
 from centre.mail import email_once
@@ -197,3 +199,45 @@ def test_a_truncate_that_cascades_to_the_invoices_from_another_table_is_refused(
     message = truncate_refused("TRUNCATE clubs_club CASCADE")
     assert "holds issued documents and is never truncated" in message
     assert Invoice.objects.filter(pk=invoice.pk).exists()
+
+
+@pytest.fixture
+def grant(staff, club_a) -> Grant:
+    return grant_make(
+        by=staff,
+        player=PlayerFactory(home_club=club_a),
+        basis="resident",
+        rank_name="Life Master",
+        reason="Moved from Auckland; NZ record of 250 A points",
+        country="New Zealand",
+        nz_a_points=Decimal("250"),
+    )
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        # Without CASCADE a table goes only with the tables that refer to it.
+        "TRUNCATE awards_credit, awards_heldcredit",
+        "TRUNCATE awards_grant",
+        "TRUNCATE awards_credit CASCADE",
+        "TRUNCATE awards_grant CASCADE",
+        # Reached by CASCADE from what the ledger refers to.
+        "TRUNCATE players_player CASCADE",
+        "TRUNCATE awards_event CASCADE",
+        "TRUNCATE centre_period CASCADE",
+    ],
+)
+def test_the_ledger_s_credits_and_grants_cannot_be_truncated(credit, grant, statement):
+    credits = Credit.objects.count()
+    message = truncate_refused(statement)
+    assert "is part of the ledger and is never truncated" in message
+    assert Credit.objects.count() == credits
+    assert Grant.objects.filter(pk=grant.pk).exists()
+
+
+def test_the_test_suite_s_own_connections_may_truncate_for_its_flush():
+    # pytest-django empties the tables between transactional tests with TRUNCATE.
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW masterpoints.allow_truncate")
+        assert cursor.fetchone() == ("on",)
