@@ -138,6 +138,9 @@ class Period(models.Model):
     close_total = models.PositiveIntegerField(default=0)
     close_done = models.PositiveIntegerField(default=0)
     close_step = models.CharField(max_length=80, blank=True)
+    # The last sign of life of a run of the close under way (queued, a chunk approved, a step
+    # begun); empty when no run is under way. Silent too long, its worker was lost.
+    close_progress_at = models.DateTimeField(null=True, blank=True)
     # The post-close steps already run (centre.services.POST_CLOSE_STEPS), so none runs twice.
     close_steps_done = models.JSONField(default=list, blank=True)
 

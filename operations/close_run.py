@@ -220,14 +220,15 @@ def month_close(
             if approved:
                 period.close_done += approved
                 period.close_total = max(period.close_total, period.close_done)
-                period.save(update_fields=["close_done", "close_total"])
+                period.close_progress_at = timezone.now()
+                period.save(update_fields=["close_done", "close_total", "close_progress_at"])
                 if progress:
                     progress(period)
                 continue
             period.status = Period.Status.CLOSED
-            period.closed_at = timezone.now()
+            period.closed_at = period.close_progress_at = timezone.now()
             period.close_step = "closed"
-            period.save(update_fields=["status", "closed_at", "close_step"])
+            period.save(update_fields=["status", "closed_at", "close_step", "close_progress_at"])
     return month_close_after(period=period)
 
 
@@ -250,6 +251,7 @@ def month_close_start_now(*, period: Period, by: User, early: bool = False) -> P
                 period=period, state=Credit.State.PROVISIONAL
             ).count()
             period.close_step = "approving credits"
+            period.close_progress_at = timezone.now()
             period.save()
     return period
 
@@ -285,8 +287,10 @@ def month_close_after(*, period: Period) -> Period:
             _close_step_failure_record(period=period, step=name, error=error)
             errors[name] = error
     period = Period.objects.get(pk=period.pk)
-    _close_step_show(
-        period=period, step="" if month_close_steps_undone(period=period) else "closed"
+    # The run is over, whatever it left undone: nothing is under way until a close is queued.
+    Period.objects.filter(pk=period.pk).update(
+        close_step="" if month_close_steps_undone(period=period) else "closed",
+        close_progress_at=None,
     )
     period.refresh_from_db()
     if errors:
@@ -301,7 +305,7 @@ def _error_text(error: Exception) -> str:
 def _close_step_show(*, period: Period, step: str) -> None:
     """Write the step under way in a write of its own, committed at once (outside any
     transaction), so that it is seen while the step's own transaction runs."""
-    Period.objects.filter(pk=period.pk).update(close_step=step)
+    Period.objects.filter(pk=period.pk).update(close_step=step, close_progress_at=timezone.now())
 
 
 def _close_step_failure_record(*, period: Period, step: str, error: Exception) -> None:

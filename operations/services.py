@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from enum import StrEnum
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from awards.services.authorisations import b4c_lists_send
@@ -34,10 +35,12 @@ __all__ = [
     "POST_CLOSE_STEPS",
     "MonthCloseError",
     "MonthCloseIncomplete",
+    "MonthCloseResume",
     "MonthCloseTooEarly",
     "close_steps",
     "month_close",
     "month_close_check",
+    "month_close_resume",
     "month_close_start",
     "month_close_start_now",
     "month_close_steps_undone",
@@ -50,6 +53,11 @@ logger = logging.getLogger(__name__)
 # A close that has not finished this long after it started (or a closed month whose steps
 # are still not done) has lost its worker; the periodic resume queues it again.
 MONTH_CLOSE_STALLED_AFTER = timedelta(minutes=30)
+# A run of the close writes a sign of life as it is queued, at every chunk of approvals and
+# at every step (close_progress_at), each seconds long at the largest register
+# (docs/scaling.md): silent this long, its worker was lost. The month page then says so, and
+# staff may resume it at once rather than wait for the queue or the periodic job.
+MONTH_CLOSE_SILENT_AFTER = timedelta(minutes=2)
 # A step that has failed this often is left to staff: its error is on the month page.
 MONTH_CLOSE_AUTOMATIC_ATTEMPTS = 5
 # Emails of a month closed this recently that have not gone are queued again.
@@ -97,9 +105,76 @@ def month_close_start(*, period: Period, by: User, early: bool = False) -> Perio
         month_close_check(period=period, by=by, early=early)
         period = month_close_start_now(period=period, by=by, early=early)
         if period.status != Period.Status.CLOSED or month_close_steps_undone(period=period):
-            period_id, by_id = period.pk, by.pk
-            transaction.on_commit(lambda: month_close_run.delay(period_id, by_id))
+            _close_queue(period=period, by=by)
     return period
+
+
+def _close_queue(*, period: Period, by: User) -> None:
+    """Queue a run of the close after the commit; from now it is under way."""
+    Period.objects.filter(pk=period.pk).update(close_progress_at=timezone.now())
+    period_id, by_id = period.pk, by.pk
+    transaction.on_commit(lambda: month_close_run.delay(period_id, by_id))
+
+
+def month_close_under_way_since(*, period: Period) -> datetime | None:
+    """When a run of the close under way last gave a sign of life; None when none is under
+    way (the close not begun, done, or stopped on a failed step)."""
+    if period.close_progress_at is not None:
+        return period.close_progress_at
+    if period.status == Period.Status.CLOSING:
+        return period.close_started_at  # a close begun before its signs of life were kept
+    return None
+
+
+def month_close_is_silent(*, period: Period, now: datetime | None = None) -> bool:
+    """Whether a run of the close is under way and has been silent past
+    MONTH_CLOSE_SILENT_AFTER: its worker was lost, and it waits to be retried."""
+    since = month_close_under_way_since(period=period)
+    if since is None:
+        return False
+    if period.status == Period.Status.CLOSED and not month_close_steps_undone(period=period):
+        return False
+    return since <= (now or timezone.now()) - MONTH_CLOSE_SILENT_AFTER
+
+
+class MonthCloseResume(StrEnum):
+    """What pressing Resume did."""
+
+    RESUMED = "resumed"  # a run was queued
+    RUNNING = "running"  # a run is under way (or was queued a moment ago): nothing changed
+    DONE = "done"  # the month is closed and every step done: nothing changed
+
+
+def month_close_resume(
+    *, period: Period, by: User, now: datetime | None = None
+) -> MonthCloseResume:
+    """Staff resume a close at once: one its worker lost (silent past
+    MONTH_CLOSE_SILENT_AFTER) or one stopped on a failed step, rather than wait for the queue
+    or the periodic job to retry it.
+
+    Pressed twice, or while a run is under way, it changes nothing and says so: a run queued
+    is a sign of life, and a run holding the month's row lock is running this moment.
+    """
+    if not by.is_centre_staff:
+        raise MonthCloseError("Only centre staff resume a close.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                period = Period.objects.select_for_update(nowait=True).get(pk=period.pk)
+        except OperationalError:
+            # A chunk of approvals or a step holds the month this moment: the close runs.
+            return MonthCloseResume.RUNNING
+        if period.status == Period.Status.OPEN:
+            raise MonthCloseError(f"{period.label} is open: there is no close to resume.")
+        if period.status == Period.Status.CLOSED and not month_close_steps_undone(period=period):
+            return MonthCloseResume.DONE
+        since = month_close_under_way_since(period=period)
+        if since is not None and not month_close_is_silent(period=period, now=now):
+            return MonthCloseResume.RUNNING
+        logger.warning("Month close %s resumed by %s", period, by)
+        _close_queue(period=period, by=by)
+    return MonthCloseResume.RESUMED
 
 
 def month_closes_resume(*, now: datetime | None = None) -> list[Period]:

@@ -9,4 +9,5 @@ urlpatterns = [
     path("months/", views.months, name="months"),
     path("months/<int:pk>/", views.month_detail, name="month"),
     path("months/<int:pk>/progress/", views.month_progress, name="month_progress"),
+    path("months/<int:pk>/resume/", views.month_resume, name="month_resume"),
 ]

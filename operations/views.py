@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -13,12 +14,15 @@ from centre.permissions import staff_required
 from centre.tokens import ApiTokenAuthentication
 from operations.national_files import FILES, national_file, stream
 from operations.selectors import (
+    month_close_stall,
     month_close_steps,
     month_close_waiting,
     periods_with_counts,
 )
 from operations.services import (
     MonthCloseError,
+    MonthCloseResume,
+    month_close_resume,
     month_close_start,
     month_close_steps_undone,
     month_has_ended,
@@ -80,12 +84,46 @@ def month_progress(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@staff_required
+@require_POST
+def month_resume(request: HttpRequest, pk: int) -> HttpResponse:
+    """Resume now: staff run at once a close its worker lost or a failed step stopped; pressed
+    twice, or while the close runs, nothing changes and the page says so."""
+    period = get_object_or_404(Period, pk=pk)
+    try:
+        outcome = month_close_resume(period=period, by=request.user)
+    except MonthCloseError as error:
+        messages.error(request, str(error))
+        return redirect("operations:month", pk=period.pk)
+    if outcome == MonthCloseResume.RESUMED:
+        messages.success(
+            request, f"Resuming the close of {period.label}: only what is not done runs."
+        )
+    elif outcome == MonthCloseResume.RUNNING:
+        messages.info(
+            request,
+            f"The close of {period.label} is running, or was resumed a moment ago: nothing "
+            "changed. This page follows it.",
+        )
+    else:
+        messages.info(
+            request, f"{period.label} is closed and all its steps are done: nothing changed."
+        )
+    return redirect("operations:month", pk=period.pk)
+
+
 def _close_progress(period: Period) -> dict[str, object]:
     """The close's steps with their states, and whether the page should keep following it:
     while credits are being approved or a step runs or is about to; not once every step is
     done, nor when the steps stopped on a failure (the page offers Resume)."""
     if period.status == Period.Status.OPEN:
-        return {"steps": [], "steps_undone": [], "step_running": False, "following": False}
+        return {
+            "steps": [],
+            "steps_undone": [],
+            "step_running": False,
+            "following": False,
+            "stall": None,
+        }
     steps = month_close_steps(period=period)
     undone = [step for step in steps if step.state != "done"]
     running = any(step.state == "running" for step in steps)
@@ -97,6 +135,7 @@ def _close_progress(period: Period) -> dict[str, object]:
         "steps_undone": undone,
         "step_running": running,
         "following": following,
+        "stall": month_close_stall(period=period),
     }
 
 
