@@ -18,6 +18,7 @@ from awards.models import Event as LedgerEvent
 from awards.services.entry import Entry
 from awards.services.events import EventDetails
 from centre.access import club_for
+from centre.dates import InRegister
 from centre.models import User
 from centre.schemes import current_scheme, grade_choices, number_name
 from clubs.models import Club, CongressOrganiser
@@ -792,8 +793,17 @@ class AuthorisationForm(forms.Form):
 
 
 class StatementPeriodForm(forms.Form):
-    start = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    # The statement API's own words and range (awards.api.lookup).
+    start = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The statement's first day", ahead=True)],
+    )
+    end = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[InRegister("The statement's last day", ahead=True)],
+    )
 
 
 # --- on-screen entry rows (App. E): CPAR and Sundry ------------------------------------------

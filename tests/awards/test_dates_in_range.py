@@ -1,6 +1,8 @@
 """Dates the register cannot hold (year 1, 1900) are refused naming the field, on the upload
 page and in the API, for a club and a state, before anything is credited."""
 
+import html
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -151,3 +153,23 @@ def test_reciprocity_points_won_in_1900_are_refused_naming_the_day(staff_client,
 
     assert "The day the points were won " + OUT_OF_RANGE in response.content.decode()
     assert not Credit.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "day", "words"),
+    [
+        ("start", "0001-01-01", "The statement's first day"),
+        ("start", "1900-01-01", "The statement's first day"),
+        ("end", "1949-12-31", "The statement's last day"),
+        ("end", "9999-12-31", "The statement's last day"),
+    ],
+)
+def test_the_player_pages_statement_period_is_refused_outside_the_register_naming_it(
+    client, member, field, day, words
+):
+    response = client.get(reverse("awards:player", args=[member.abf_number]), {field: day})
+
+    assert response.status_code == 200
+    page = html.unescape(response.content.decode())
+    assert f"{words} must be between 1 January 1950 and" in page
+    assert "The statement shows every award." in page
