@@ -2,15 +2,9 @@
 
 from django.contrib import admin
 
-from awards.models import (
-    Approval,
-    Authorisation,
-    Credit,
-    CreditUpload,
-    Event,
-    HeldCredit,
-    PlayerTotals,
-)
+from awards.authorisations.models import Approval, Authorisation
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit, Event, HeldCredit, PlayerTotals
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

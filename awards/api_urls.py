@@ -1,15 +1,13 @@
 from django.urls import include, path
 
-from awards.api import (
-    authorisations,
-    calculator,
-    credits,
-    grants,
-    lookup,
-    rank_calculator,
-    singles,
-    uploads,
-)
+from awards.authorisations.api import numbers as authorisations
+from awards.calculator.api import awards as calculator
+from awards.calculator.api import ranks as rank_calculator
+from awards.calculator.api import singles
+from awards.grants import api as grants
+from awards.intake.api import uploads
+from awards.ledger import api as credits
+from awards.lookup import api as lookup
 
 # The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
@@ -33,7 +31,7 @@ urlpatterns = [
     path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
-    path("", include("awards.api.results")),  # results/check, uploads/<pk>/credit-file
+    path("", include("awards.intake.api.results")),  # results/check, uploads/<pk>/credit-file
     path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
     path("grants", grants.GrantListApi.as_view(), name="grants"),
     path("grants/preview", grants.GrantPreviewApi.as_view(), name="grant-preview"),
@@ -43,5 +41,5 @@ urlpatterns = [
         authorisations.AuthorisationIssueApi.as_view(),
         name="authorisation-issue",
     ),
-    path("", include("awards.api.authorisation_requests")),
+    path("", include("awards.authorisations.api.requests")),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from awards.services.held import held_credits_release
+from awards.ledger.services.held import held_credits_release
 from players.models import Player
 
 

@@ -1,11 +1,11 @@
 """The ledger's scheduled jobs (centre.settings CELERY_BEAT_SCHEDULE): each calls a service.
 
-The emails the services queue are tasks of `awards.emails`.
+The emails the services queue are tasks of `awards.authorisations.emails`.
 """
 
 from celery import shared_task
 
-from awards.services.held import held_credits_forfeit_expired as forfeit
+from awards.ledger.services.held import held_credits_forfeit_expired as forfeit
 
 
 @shared_task

@@ -1,17 +1,12 @@
 from django.urls import include, path
 
-from awards.views import (
-    authorisation_requests,
-    authorisations,
-    calculator,
-    coordinator,
-    entries,
-    grants,
-    lookup,
-    rank_calculator,
-    reciprocity,
-    uploads,
-)
+from awards.authorisations.views import numbers as authorisations
+from awards.authorisations.views import requests as authorisation_requests
+from awards.calculator.views import awards as calculator
+from awards.calculator.views import ranks as rank_calculator
+from awards.grants.views import grants, reciprocity
+from awards.intake.views import coordinator, entries, uploads
+from awards.lookup import views as lookup
 
 app_name = "awards"
 

@@ -47,7 +47,7 @@ def say(message: str) -> None:
 
 def build(players: int, credits: int, rng: random.Random) -> dict:
     """The national registry: clubs, players, events, credits, periods and totals."""
-    from awards.models import Event
+    from awards.ledger.models import Event
     from centre.models import Period, Role, User
     from clubs.models import Club, State
     from players import abf_numbers
@@ -146,7 +146,7 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
         count = cursor.fetchone()[0]
     # As the last month close left them: the standings of every year and the positions kept
     # (the versions moved on first: a mark left in the cache by an earlier run names other data).
-    from awards.services.positions import positions_refresh
+    from awards.ledger.services.positions import positions_refresh
     from centre.versions import APPROVED, PRE_1982, data_changed
     from ranks.standings import standings_refresh
 
@@ -176,7 +176,7 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
 
 def _copy_seconds(world: dict, player_ids: list[int], points: list[int], starts_on) -> float:
     """PostgreSQL's own COPY of the file's rows into the ledger, rolled back after."""
-    from awards.models import Event
+    from awards.ledger.models import Event
 
     with transaction.atomic():
         spare = Event.objects.create(
@@ -217,10 +217,10 @@ def measure(world: dict, rng: random.Random) -> dict:
     best of each. The first round's upload is the one kept and closed; the second is rolled
     back.
     """
-    from awards.models import Credit
-    from awards.services.crediting import credit_upload_confirm
-    from awards.services.events import EventDetails
-    from awards.services.uploads import credit_upload_check
+    from awards.intake.services.crediting import credit_upload_confirm
+    from awards.intake.services.uploads import credit_upload_check
+    from awards.ledger.models import Credit
+    from awards.ledger.services.events import EventDetails
     from centre.services import period_for_credits
     from operations.services import month_close
     from players.models import Player

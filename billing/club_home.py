@@ -11,9 +11,9 @@ from decimal import Decimal
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from awards.approvals.selectors import ClubAllowances, club_allowances
-from awards.b4c.selectors import b4c_sessions_used
-from awards.models import CreditUpload
+from awards.authorisations.approvals.selectors import ClubAllowances, club_allowances
+from awards.authorisations.b4c.selectors import b4c_sessions_used
+from awards.intake.models import CreditUpload
 from billing.models import CreditNote, Invoice, Payment
 from billing.selectors import club_invoices, club_statement
 from clubs.models import B4cEntitlement, Club

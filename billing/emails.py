@@ -18,7 +18,7 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 
-from awards.models import Event
+from awards.ledger.models import Event
 from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.models import Invoice
 from billing.selectors import account_statement, addressee_title, event_report_for

@@ -6,7 +6,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from billing.models import (
     Addressee,
     CreditNote,

@@ -12,7 +12,7 @@ urlpatterns = [
     path("auth/token", TokenCreateApi.as_view(), name="api-token-create"),
     path("auth/token/revoke", TokenRevokeApi.as_view(), name="api-token-revoke"),
     path("", include("clubs.api_urls")),
-    path("", include("awards.b4c.api_urls")),
+    path("", include("awards.authorisations.b4c.api_urls")),
     path("", include("players.api_urls")),
     path("", include("billing.api_urls")),
 ]

@@ -260,7 +260,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     # 2.6: "Clubs will be advised in October of their entitlement for the next calendar
     # year"; mid-October, once the September quarter's green points are in (guide B3.1).
     "clubs-b4c-entitlements": {
-        "task": "awards.b4c.tasks.b4c_entitlements",
+        "task": "awards.authorisations.b4c.tasks.b4c_entitlements",
         "schedule": crontab(minute=0, hour=2, day_of_month=15, month_of_year=10),
     },
     # 8.2: the annual capitation, the day after the 1 April update.

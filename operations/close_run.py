@@ -15,9 +15,10 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
-from awards.models import Credit, CreditUpload
-from awards.services.authorisations import b4c_lists_send
-from awards.services.totals import credits_approve
+from awards.authorisations.services.numbers import b4c_lists_send
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
+from awards.ledger.services.totals import credits_approve
 from billing.services import event_invoices_email, event_invoices_issue
 from centre.errors import DomainError
 from centre.models import Period, User

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, QuerySet, Sum
 
-from awards.models import Credit, Event, PlayerTotals
+from awards.ledger.models import Credit, Event, PlayerTotals
 from centre.documents import CsvWriter
 from clubs.models import Club
 from players.models import Alternate, Player

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
-from awards.models import Authorisation, CreditUpload
+from awards.authorisations.models import Authorisation
+from awards.intake.models import CreditUpload
 from centre.models import Period
 from operations.close_run import close_steps, month_close_failures, step_label, step_needs
 from operations.models import MonthCloseFailure

@@ -11,7 +11,7 @@ from enum import StrEnum
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from awards.services.authorisations import b4c_lists_send
+from awards.authorisations.services.numbers import b4c_lists_send
 from billing.services import event_invoices_email
 from centre.models import Period, User
 from operations.close_run import (

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
-from awards.selectors import month_summary
+from awards.ledger.selectors import month_summary
 from centre.models import Period
 from centre.permissions import staff_required
 from centre.tokens import ApiTokenAuthentication

@@ -7,7 +7,7 @@ from datetime import date
 
 from django.utils import timezone
 
-from awards.models import Event
+from awards.ledger.models import Event
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion, RankingReport

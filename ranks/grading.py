@@ -14,7 +14,7 @@ from collections import defaultdict
 from django.db import transaction
 from django.db.models import Q, Sum
 
-from awards.models import PlayerTotals
+from awards.ledger.models import PlayerTotals
 from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
 

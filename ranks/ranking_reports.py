@@ -17,7 +17,7 @@ from dataclasses import asdict
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet, Sum
 
-from awards.models import Credit, PlayerTotals
+from awards.ledger.models import Credit, PlayerTotals
 from centre.access import clubs_visible_to
 from centre.models import User
 from centre.schemes import current_scheme, point_kind_codes

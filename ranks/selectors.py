@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from awards.models import PlayerPosition
-from awards.services.positions import positions_kept
+from awards.ledger.models import PlayerPosition
+from awards.ledger.services.positions import positions_kept
 from clubs.models import Club
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 

@@ -11,8 +11,8 @@ from django.db import connection, transaction
 from django.db.models import Case, F, Sum, Value, When
 from django.db.models.functions import Greatest
 
-from awards.models import Credit, Event, PlayerTotals
-from awards.services.positions import player_ids_parameter, player_in_sql
+from awards.ledger.models import Credit, Event, PlayerTotals
+from awards.ledger.services.positions import player_ids_parameter, player_in_sql
 from centre.models import Period
 from centre.schemes import current_scheme
 from players import calendar
@@ -80,7 +80,7 @@ def _reached_sql(*, everyone: bool) -> str:
 
     The chunk is a range of player ids, read whole (the planner scans it rather than looking
     players up one by one); unless `everyone`, only the players of the given list within it
-    are read, the list tested with `= ANY` (awards.services.positions.player_in_sql) so that
+    are read, the list tested with `= ANY` (awards.ledger.services.positions.player_in_sql) so that
     the planner knows its length and reads their rows by an index when they are few, or in
     one pass with the list hashed when they are many, never hashing every player's totals to
     join them to it. Parameters: the rank names, twice the list (unless `everyone`) and the

@@ -32,8 +32,9 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, QuerySet
 
-from awards.models import Credit, Grant, PlayerTotals
-from awards.services.positions import (
+from awards.grants.models import Grant
+from awards.ledger.models import Credit, PlayerTotals
+from awards.ledger.services.positions import (
     KEPT_KEY,
     player_ids_parameter,
     player_in_sql,

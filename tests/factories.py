@@ -91,7 +91,7 @@ class StaffFactory(UserFactory):
 def totals_create(*, player, year: int, brought_forward: bool = False, **points: int) -> None:
     """A player's kept totals of a year given as `<kind>_<state>=hundredths`
     (`green_approved=1_00, red_provisional=50`): one PlayerTotals row per kind."""
-    from awards.models import PlayerTotals
+    from awards.ledger.models import PlayerTotals
 
     by_kind: dict[str, dict[str, int]] = {}
     for name, value in points.items():
@@ -109,7 +109,7 @@ def totals_create(*, player, year: int, brought_forward: bool = False, **points:
 def totals_of(**filters) -> dict[str, int]:
     """The kept totals matching `filters` (player, year, brought_forward...) summed as
     `<kind>_<state>` -> hundredths, zero for a kind with no row."""
-    from awards.models import PlayerTotals
+    from awards.ledger.models import PlayerTotals
     from centre.schemes import point_kind_codes
 
     found = {f"{k}_{s}": 0 for k in point_kind_codes() for s in ("provisional", "approved")}

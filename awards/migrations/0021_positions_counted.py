@@ -1,5 +1,5 @@
 """The national positions counted at the read instead of kept per player: the place column
-goes, and the counts of the players' totals come (awards.services.positions). The counts are
+goes, and the counts of the players' totals come (awards.ledger.services.positions). The counts are
 filled by the first read, which finds no mark of them (its cache key is new) and counts every
 player's totals once.
 

@@ -1,5 +1,5 @@
 """Credited once: each upload's event identity and the fingerprint of its lines
-(awards.upload_keys), unique among the uploads waiting or credited, replace the file's bytes
+(awards.intake.upload_keys), unique among the uploads waiting or credited, replace the file's bytes
 once per login; only centre staff credit a repeat on purpose, with its reason.
 
 The uploads kept before are given their keys from their stored event details and preview
@@ -12,7 +12,7 @@ saying so.
 from django.db import migrations, models
 from django.db.models import Q
 
-from awards import upload_keys
+from awards.intake import upload_keys
 
 LIVE = ("checked", "credited")
 BATCH = 500

@@ -3,9 +3,9 @@ uploads by their event."""
 
 from django import forms, template
 
-from awards import titles
-from awards.models import CreditUpload
-from awards.services.errors import Problem
+from awards.errors import Problem
+from awards.intake import titles
+from awards.intake.models import CreditUpload
 from centre.errors import field_label
 from scheme.core.points import points_text
 
@@ -35,5 +35,5 @@ def problem_where(problem: Problem, form: forms.Form | None = None) -> str:
 
 @register.filter
 def upload_title(upload: CreditUpload) -> str:
-    """An upload as pages title it: the event's name and day (awards.titles)."""
+    """An upload as pages title it: the event's name and day (awards.intake.titles)."""
     return titles.upload_title(upload)

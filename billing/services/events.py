@@ -4,7 +4,7 @@ the 8.4 penalty for a red or gold credit file lodged late."""
 from django.db.models import Sum
 from django.utils import timezone
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from billing.models import Invoice, InvoiceLine
 from billing.selectors import NoFeeSchedule, event_invoice_covers, fee_schedule_in_force
 from billing.services.invoices import invoice_issue

@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from awards.models import PlayerTotals
+from awards.ledger.models import PlayerTotals
 from players.models import Player, PlayerGrade
 
 

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 from tqdm import tqdm
 
-from awards.b4c.services import b4c_entitlements_compute
-from awards.models import Credit, Event, PlayerTotals
-from awards.selectors import player_totals_from_ledger
+from awards.authorisations.b4c.services import b4c_entitlements_compute
+from awards.ledger.models import Credit, Event, PlayerTotals
+from awards.ledger.selectors import player_totals_from_ledger
 from billing.emails import invoice_email_send
 from billing.services import quarter_invoices_issue
 from centre.models import Period, User
@@ -198,7 +198,7 @@ def _balances_brought_forward(period: Period, staff: User, rng) -> list[Credit]:
             starts_on=day,
             ends_on=day,
             # The event's grade is only the kind's carrier: statements show a balance
-            # brought forward without it (awards.selectors.statement_line).
+            # brought forward without it (awards.ledger.statements.statement_line).
             grade=grade,
             created_by=staff,
             # Points won before the register: in the lifetime and the ranks at

@@ -1,4 +1,4 @@
-"""Indexes for the lookup's one-word prefix plan on PostgreSQL (awards.selectors.players_lookup).
+"""Indexes for the lookup's one-word prefix plan on PostgreSQL (awards.lookup.selectors.players_lookup).
 
 A name is looked up by the start of the family name or of the given names, ignoring case, and
 listed in the order of the upper-cased names. `UPPER(name) COLLATE "C"` is an expression

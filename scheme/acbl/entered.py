@@ -1,6 +1,6 @@
 """Awards entered on screen under the ACBL plan: an award of a split grade as one credit a
 colour, and the most one player may be given (held against each entered award, as the ABF's
-awards.services.award_checks does by its engine).
+awards.intake.services.award_checks does by its engine).
 
 - Split grades (NOTES.md, "Split awards"): BR and IMP half black, half red; IN 33% gold, 67%
   red; NK 10% platinum, the rest gold; CA 5% gold up to 0.25 ("Club Appreciation Game:

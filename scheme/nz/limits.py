@@ -1,5 +1,5 @@
 """The most one player may be given for an event, held against each award entered on screen
-(as the ABF's awards.services.award_checks does by its engine).
+(as the ABF's awards.intake.services.award_checks does by its engine).
 
 - At the event as described: its winner's award by the engine, from the status, the kind,
   the sessions, the tables and the deals a session ("Club Sessions" and the Basic Table of

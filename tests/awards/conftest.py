@@ -6,11 +6,11 @@ from itertools import count
 import pytest
 from django.utils import timezone
 
-from awards.models import Authorisation
-from awards.services.authorisations import authorisation_issue
-from awards.services.crediting import credit_upload_confirm
-from awards.services.events import EventDetails
-from awards.services.uploads import credit_upload_check
+from awards.authorisations.models import Authorisation
+from awards.authorisations.services.numbers import authorisation_issue
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.services.events import EventDetails
 from players.models import Player
 from tests.factories import PlayerFactory
 
@@ -36,7 +36,7 @@ def upload_and_confirm(
     by, filename: str, content: bytes, grade: str = "E", session: int | None = None, **kwargs
 ):
     """Check and credit a file as an event of its own: each call is another session of the
-    day unless `session` is given (an event is credited once, awards.upload_keys)."""
+    day unless `session` is given (an event is credited once, awards.intake.upload_keys)."""
     details = event(grade, session=session if session is not None else next(_sessions))
     upload = credit_upload_check(by=by, filename=filename, content=content, event=details, **kwargs)
     return credit_upload_confirm(upload=upload, by=by)
@@ -72,7 +72,7 @@ def player_b(club_b) -> Player:
 @pytest.fixture
 def congress_approved(state_a, state_secretary_a):
     """5.1.1: the state's approval of a congress played yesterday, in its register."""
-    from awards.models import Approval
+    from awards.authorisations.models import Approval
 
     return Approval.objects.create(
         kind=Approval.Kind.CONGRESS,

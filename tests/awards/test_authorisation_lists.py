@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from awards.emails import b4c_list_send
-from awards.models import Credit
-from awards.services.authorisations import b4c_lists_send
+from awards.authorisations.emails import b4c_list_send
+from awards.authorisations.services.numbers import b4c_lists_send
+from awards.ledger.models import Credit
 from centre.models import SentEmail
 from tests.awards.conftest import b4c_points_credited
 

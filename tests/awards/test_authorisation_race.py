@@ -5,11 +5,12 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from awards.models import Authorisation, Credit
-from awards.services.authorisations import authorisation_issue
-from awards.services.crediting import credit_upload_confirm
-from awards.services.errors import AwardsError
-from awards.services.uploads import credit_upload_check
+from awards.authorisations.models import Authorisation
+from awards.authorisations.services.numbers import authorisation_issue
+from awards.errors import AwardsError
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit
 from tests.awards.conftest import event, grn
 from tests.factories import (
     ClubFactory,

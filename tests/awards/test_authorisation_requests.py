@@ -10,13 +10,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import Authorisation, AuthorisationRequest
-from awards.results import csv_results
-from awards.services.authorisation_requests import (
+from awards.authorisations.models import Authorisation, AuthorisationRequest
+from awards.authorisations.services.requests import (
     RequestDecided,
     authorisation_request_issue,
     authorisation_request_refuse,
 )
+from awards.calculator.results import csv_results
 from players.abf_numbers import from_serial
 from tests.factories import PlayerFactory
 
@@ -143,7 +143,7 @@ def test_the_state_secretary_is_emailed_once_when_a_request_arrives(
     assert message.to == ["masterpoints@state-a.example"]
     assert "club 201" in message.subject and "Club red pairs" in message.subject
     # Sent once: running the task again sends nothing more.
-    from awards import emails
+    from awards.authorisations import emails
 
     assert emails.authorisation_request_email.delay(response.json()["id"]).get() is False
     assert len(mail.outbox) == 1
@@ -366,7 +366,7 @@ def test_the_database_refuses_a_refusal_without_a_reason(requested, state_secret
 
 
 def test_the_issue_goes_through_the_authorisation_checks(requested, state_secretary_a):
-    from awards.services.errors import AwardsError
+    from awards.errors import AwardsError
 
     with pytest.raises(AwardsError):
         authorisation_request_issue(by=state_secretary_a, pk=requested.pk, amount=0)

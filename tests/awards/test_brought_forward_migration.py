@@ -63,8 +63,8 @@ def test_existing_balances_brought_forward_are_recognised_and_kept_apart():
 
     call_command("migrate", verbosity=0)
 
-    from awards.models import Event as NewEvent
-    from awards.selectors import totals_disagreements
+    from awards.ledger.models import Event as NewEvent
+    from awards.ledger.selectors import totals_disagreements
     from tests.factories import totals_of
 
     assert set(NewEvent.objects.filter(of_the_year=False).values_list("name", flat=True)) == {

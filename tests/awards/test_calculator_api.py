@@ -5,7 +5,7 @@ import copy
 import pytest
 from rest_framework.throttling import ScopedRateThrottle
 
-from awards.api.calculator import REQUEST_EXAMPLE
+from awards.calculator.api.awards import REQUEST_EXAMPLE
 
 URL = "/api/v1/calculator/awards"
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from awards.api.calculator import REQUEST_EXAMPLE
+from awards.calculator.api.awards import REQUEST_EXAMPLE
 from scheme import SCHEMES
 from scheme.abf.scheme import ABF_SCHEME
 from scheme.base import PointKind

@@ -6,7 +6,7 @@ not say what the event was at its congress is warned that its grade is unchecked
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from awards.models import CreditUpload
+from awards.intake.models import CreditUpload
 from scheme.abf.congress import congress_event_grade, congress_event_refusals
 from tests.awards.conftest import grn, yesterday
 from tests.awards.test_upload_roles import api_for, check, refusal
@@ -231,7 +231,7 @@ def test_a_congress_event_from_a_results_file_is_refused_its_wrong_grade_too(
 ):
     from pathlib import Path
 
-    from awards.results import usebio
+    from awards.calculator.results import usebio
 
     results = (
         Path(__file__).parent / "results" / "samples" / "compscore_mitchell.xml"

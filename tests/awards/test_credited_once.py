@@ -10,12 +10,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards import upload_keys
-from awards.models import Credit, CreditUpload
-from awards.results import usebio
-from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
-from awards.services.errors import UploadRejected
-from awards.services.uploads import credit_upload_check
+from awards.calculator.results import usebio
+from awards.errors import UploadRejected
+from awards.intake import upload_keys
+from awards.intake.models import CreditUpload
+from awards.intake.services.crediting import credit_upload_cancel, credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit
 from centre.tokens import api_token_create
 from players.abf_numbers import from_serial
 from tests.awards.conftest import event, grn, yesterday
@@ -495,7 +496,7 @@ def test_details_kept_before_the_session_are_the_first_session_of_the_day():
 
 def test_two_checks_of_one_event_at_once_store_one(secretary_a, players_a, monkeypatch):
     """The database holds the rule when two checks pass at once: the second is refused."""
-    from awards.services import uploads
+    from awards.intake.services import uploads
 
     content = grn((players_a[0].abf_number, 42))
     credit_upload_check(by=secretary_a, filename="m.grn", content=content, event=event())

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from tests.awards.conftest import grn
 from tests.factories import PlayerFactory
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import CreditUpload
+from awards.intake.models import CreditUpload
 from tests.awards.conftest import yesterday
 from tests.factories import PlayerFactory
 

@@ -110,8 +110,8 @@ def test_a_field_s_label_is_the_form_s_own_or_the_name_in_words():
 def test_a_refusal_at_confirmation_names_its_field_in_words(
     client_a, secretary_a, state_secretary_a, club_a, players_a
 ):
-    from awards.services.authorisations import authorisation_issue
-    from awards.services.uploads import credit_upload_check
+    from awards.authorisations.services.numbers import authorisation_issue
+    from awards.intake.services.uploads import credit_upload_check
     from tests.awards.conftest import event
 
     authorisation = authorisation_issue(

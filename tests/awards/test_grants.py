@@ -4,10 +4,11 @@ from decimal import Decimal
 
 import pytest
 
-from awards.models import Credit, Event, Grant
-from awards.selectors import totals_disagreements
-from awards.services.errors import AwardsError
-from awards.services.grants import grant_make
+from awards.errors import AwardsError
+from awards.grants.models import Grant
+from awards.grants.services.grants import grant_make
+from awards.ledger.models import Credit, Event
+from awards.ledger.selectors import totals_disagreements
 from clubs.models import Club
 from tests.factories import ClubFactory, PlayerFactory
 

@@ -4,7 +4,8 @@ everyone else is refused and nothing is credited."""
 import pytest
 from django.test import Client
 
-from awards.models import Credit, Grant
+from awards.grants.models import Grant
+from awards.ledger.models import Credit
 from centre.tokens import api_token_create
 from clubs.models import Club
 from tests.factories import ClubFactory, PlayerFactory

@@ -5,12 +5,12 @@ from decimal import Decimal
 
 import pytest
 
-from awards.models import Credit, HeldCredit
-from awards.selectors import player_totals, totals_disagreements
-from awards.services.adjustments import credit_adjust
-from awards.services.errors import AwardsError
-from awards.services.held import held_credits_forfeit_expired, held_credits_release
-from awards.services.reciprocity import credit_reciprocity
+from awards.errors import AwardsError
+from awards.grants.services.reciprocity import credit_reciprocity
+from awards.ledger.models import Credit, HeldCredit
+from awards.ledger.selectors import player_totals, totals_disagreements
+from awards.ledger.services.adjustments import credit_adjust
+from awards.ledger.services.held import held_credits_forfeit_expired, held_credits_release
 from centre.models import Period
 from operations.services import month_close
 from players.models import Player
@@ -22,8 +22,8 @@ pytestmark = pytest.mark.django_db
 
 
 def hold(secretary, player, played_on: date, points: int = 40) -> HeldCredit:
-    from awards.services.crediting import credit_upload_confirm
-    from awards.services.uploads import credit_upload_check
+    from awards.intake.services.crediting import credit_upload_confirm
+    from awards.intake.services.uploads import credit_upload_check
 
     upload = credit_upload_check(
         by=secretary,

@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from awards.models import Credit, PlayerTotals
-from awards.services.crediting import credit_upload_confirm
-from awards.services.uploads import CHUNK, credit_upload_check
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import CHUNK, credit_upload_check
+from awards.ledger.models import Credit, PlayerTotals
 from operations.services import month_close
 from players import abf_numbers
 from players.models import Player

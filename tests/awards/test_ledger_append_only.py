@@ -10,9 +10,10 @@ import pytest
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
 
-from awards.models import Credit, Grant
-from awards.selectors import totals_disagreements
-from awards.services.grants import grant_make
+from awards.grants.models import Grant
+from awards.grants.services.grants import grant_make
+from awards.ledger.models import Credit
+from awards.ledger.selectors import totals_disagreements
 from billing.models import CreditNote, Invoice, InvoiceLine
 from billing.services import credit_note_issue, invoice_issue
 from centre.mail import email_once

@@ -10,7 +10,8 @@ where the server has it."""
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from awards.models import Credit, CreditUpload, PlayerPosition, PlayerTotals, PositionCount
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit, PlayerPosition, PlayerTotals, PositionCount
 from players.models import Player
 from ranks.models import Promotion, YearStanding
 

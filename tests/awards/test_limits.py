@@ -10,8 +10,9 @@ from django.test import override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.limits import MAX_CREDIT_FILE_LINES
-from awards.models import Authorisation, CreditUpload
+from awards.authorisations.models import Authorisation
+from awards.intake.limits import MAX_CREDIT_FILE_LINES
+from awards.intake.models import CreditUpload
 from centre.models import Period
 from tests.awards.conftest import grn, upload_and_confirm, yesterday
 from tests.factories import PlayerFactory

@@ -125,7 +125,7 @@ def test_one_result_and_25_read_the_same_queries_for_two_words(club_a):
 
 
 def test_two_words_with_more_matches_than_are_counted_say_so(club_a, monkeypatch):
-    monkeypatch.setattr("awards.selectors.LOOKUP_COUNT_LIMIT", 20)
+    monkeypatch.setattr("awards.lookup.selectors.LOOKUP_COUNT_LIMIT", 20)
     for index in range(30):
         PlayerFactory(home_club=club_a, given_names=f"Cy{index:02d}", family_name="Brown")
 
@@ -177,7 +177,7 @@ def test_the_lookup_agrees_with_a_reading_by_hand_of_a_random_register(
 ):
     # Counted up to 5, most names have more matches than are counted: their pages are read
     # in name order, not from the matches counted.
-    monkeypatch.setattr("awards.selectors.LOOKUP_COUNT_LIMIT", counted)
+    monkeypatch.setattr("awards.lookup.selectors.LOOKUP_COUNT_LIMIT", counted)
     rng = random.Random(12)
     syllables = ["an", "na", "sm", "it", "h", "jo", "ne", "s", "ann", "a"]
 

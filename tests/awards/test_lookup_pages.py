@@ -145,7 +145,7 @@ def test_given_names_and_family_names_are_listed_together_in_name_order(club_a):
 
 
 def test_a_name_with_more_matches_than_are_counted_says_so(club_a, monkeypatch):
-    monkeypatch.setattr("awards.selectors.LOOKUP_COUNT_LIMIT", 20)
+    monkeypatch.setattr("awards.lookup.selectors.LOOKUP_COUNT_LIMIT", 20)
     for index in range(30):
         PlayerFactory(home_club=club_a, given_names=f"Cy{index:02d}", family_name="Brown")
 

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from awards.models import Event
+from awards.ledger.models import Event
 from billing.models import Invoice
 from operations.services import month_close
 from tests.awards.conftest import grn, yesterday

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.services.positions import positions_kept
+from awards.ledger.services.positions import positions_kept
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 

@@ -9,10 +9,10 @@ import random
 import pytest
 from django.core.cache import cache
 
-from awards.models import Credit, PlayerPosition, PlayerTotals, PositionCount
-from awards.selectors import player_position
-from awards.services.adjustments import credit_adjust
-from awards.services.positions import COUNT_WIDTHS, KEPT_KEY
+from awards.ledger.models import Credit, PlayerPosition, PlayerTotals, PositionCount
+from awards.ledger.selectors import player_position
+from awards.ledger.services.adjustments import credit_adjust
+from awards.ledger.services.positions import COUNT_WIDTHS, KEPT_KEY
 from centre.models import Period
 from centre.versions import APPROVED, PRE_1982, data_version
 from operations.services import month_close

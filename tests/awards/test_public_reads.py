@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import PlayerPosition
-from awards.selectors import player_position
+from awards.ledger.models import PlayerPosition
+from awards.ledger.selectors import player_position
 from centre.models import Period
 from operations.services import month_close
 from players.services.lifecycle import player_update

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from scheme.abf import Event, Field, Session, compute_awards
 from tests.awards.conftest import grn, yesterday
 from tests.factories import PlayerFactory

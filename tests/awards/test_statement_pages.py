@@ -10,8 +10,8 @@ from datetime import date, timedelta
 import pytest
 from django.urls import reverse
 
-from awards.models import Credit, Event
-from awards.selectors import (
+from awards.ledger.models import Credit, Event
+from awards.ledger.statements import (
     STATEMENT_PAGE_LINES,
     player_statement,
     player_statement_page,

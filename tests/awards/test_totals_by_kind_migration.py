@@ -44,7 +44,8 @@ def test_the_totals_of_each_colour_become_a_row_of_their_kind():
 
     call_command("migrate", verbosity=0)
 
-    from awards.models import CreditUpload, PlayerTotals
+    from awards.intake.models import CreditUpload
+    from awards.ledger.models import PlayerTotals
 
     rows = sorted(
         PlayerTotals.objects.values_list(

@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from awards.models import PlayerTotals
+from awards.ledger.models import PlayerTotals
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 

@@ -5,7 +5,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import Authorisation, Credit, CreditUpload
+from awards.authorisations.models import Authorisation
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from tests.awards.conftest import grn, yesterday
 from tests.factories import PlayerFactory
 

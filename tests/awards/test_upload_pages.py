@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 
-from awards.models import Credit, CreditUpload
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from tests.awards.conftest import grn, yesterday
 from tests.factories import PlayerFactory
 

@@ -6,12 +6,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from awards.models import Credit, CreditUpload
-from awards.selectors import totals_disagreements
-from awards.services.crediting import credit_upload_confirm
-from awards.services.errors import AwardsError, UploadRejected
-from awards.services.events import EventDetails
-from awards.services.uploads import credit_upload_check
+from awards.errors import AwardsError, UploadRejected
+from awards.intake.models import CreditUpload
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit
+from awards.ledger.selectors import totals_disagreements
+from awards.ledger.services.events import EventDetails
 from tests.awards.conftest import yesterday
 from tests.factories import ClubFactory, ClubSecretaryFactory, PlayerFactory
 

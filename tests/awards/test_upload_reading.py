@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import CreditUpload
+from awards.intake.models import CreditUpload
 from tests.awards.conftest import grn, yesterday
 from tests.factories import PlayerFactory
 

@@ -9,9 +9,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from awards.models import Credit, CreditUpload
-from awards.results import usebio
-from awards.services import results_in
+from awards.calculator.results import usebio
+from awards.intake.models import CreditUpload
+from awards.intake.services import results_in
+from awards.ledger.models import Credit
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -132,8 +133,8 @@ def test_the_page_and_the_api_call_the_same_service(client_a, registered, secret
         mock.patch.object(
             results_in, "results_upload_check", wraps=results_in.results_upload_check
         ) as service,
-        mock.patch("awards.views.uploads.results_upload_check", new=service),
-        mock.patch("awards.api.results.results_upload_check", new=service),
+        mock.patch("awards.intake.views.uploads.results_upload_check", new=service),
+        mock.patch("awards.intake.api.results.results_upload_check", new=service),
     ):
         client_a.post(reverse("awards:upload_new"), form((SAMPLES / MITCHELL).read_bytes()))
         from rest_framework.test import APIClient

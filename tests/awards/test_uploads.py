@@ -2,11 +2,13 @@
 
 import pytest
 
-from awards.models import Authorisation, Credit, CreditUpload, HeldCredit
-from awards.selectors import player_totals, totals_disagreements
-from awards.services.crediting import credit_upload_cancel, credit_upload_confirm
-from awards.services.errors import Problem, UploadRejected
-from awards.services.uploads import credit_upload_check
+from awards.authorisations.models import Authorisation
+from awards.errors import Problem, UploadRejected
+from awards.intake.models import CreditUpload
+from awards.intake.services.crediting import credit_upload_cancel, credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit, HeldCredit
+from awards.ledger.selectors import player_totals, totals_disagreements
 from centre.errors import DomainError
 from players.models import Player
 from tests.awards.conftest import event, grn, upload_and_confirm
@@ -261,7 +263,7 @@ def test_inactive_players_points_are_held_not_credited(secretary_a, players_a):
 
 @pytest.fixture
 def authorisation(state_secretary_a, club_a):
-    from awards.services.authorisations import authorisation_issue
+    from awards.authorisations.services.numbers import authorisation_issue
 
     return authorisation_issue(
         by=state_secretary_a, club=club_a, event_name="Red point pairs", grade="B4c", amount=500
@@ -353,8 +355,8 @@ def test_another_clubs_authorisation_cannot_be_quoted(secretary_b, player_b, aut
 
 
 def test_state_secretary_cannot_authorise_another_states_club(state_secretary_b, club_a):
-    from awards.services.authorisations import authorisation_issue
-    from awards.services.errors import AwardsError
+    from awards.authorisations.services.numbers import authorisation_issue
+    from awards.errors import AwardsError
 
     with pytest.raises(AwardsError, match="not a club of your state"):
         authorisation_issue(

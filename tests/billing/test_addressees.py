@@ -12,7 +12,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from awards.models import Approval, Credit, Event
+from awards.authorisations.models import Approval
+from awards.ledger.models import Credit, Event
 from billing.emails import invoice_email_send
 from billing.models import Invoice, Payment
 from billing.selectors import account_statement

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.services.uploads import credit_upload_check
+from awards.intake.services.uploads import credit_upload_check
 from billing.club_home import next_deadline
 from billing.models import Invoice
 from billing.services import invoice_issue, payment_record

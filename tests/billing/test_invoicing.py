@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from billing.models import Invoice
 from billing.selectors import fee_schedule_in_force
 from billing.services import (

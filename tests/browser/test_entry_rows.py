@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from awards.models import CreditUpload
+from awards.intake.models import CreditUpload
 from players.models import Player
 from tests.browser.test_each_role_fits import demo, start  # noqa: F401 (the demo fixture)
 

@@ -5,7 +5,7 @@ from datetime import date
 
 import pytest
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from tests.factories import PlayerFactory, StaffFactory, totals_create
 

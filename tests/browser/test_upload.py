@@ -3,7 +3,7 @@ player's statement marked provisional; after staff close the month they are appr
 
 import pytest
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from tests.browser.conftest import log_in, open_menu_entry
 from tests.factories import PlayerFactory
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from centre.documents import csv_cell, render_csv
 from centre.models import Period
 from tests.factories import PlayerFactory

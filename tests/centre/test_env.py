@@ -121,7 +121,7 @@ def test_the_ledger_takes_its_point_kinds_and_grades_from_the_scheme_in_force(
 ):
     from dataclasses import replace
 
-    from awards.models import Credit, Event
+    from awards.ledger.models import Credit, Event
     from scheme import PointKind, registry
     from scheme.abf.scheme import ABF_SCHEME
 

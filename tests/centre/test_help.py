@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from awards.services.uploads import credit_upload_check
+from awards.intake.services.uploads import credit_upload_check
 from centre.models import Period
 from tests.awards.conftest import event, grn
 from tests.factories import PlayerFactory

@@ -80,7 +80,7 @@ def test_every_email_task_retries_on_smtp_errors_with_backoff():
 
     app.loader.import_default_modules()
     emailing = [
-        "awards.emails.b4c_list_email",
+        "awards.authorisations.emails.b4c_list_email",
         "billing.emails.invoice_email",
         "clubs.emails.club_change_confirm",
         "players.emails.player_change_confirm",

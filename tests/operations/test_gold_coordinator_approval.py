@@ -7,10 +7,11 @@ do not."""
 import pytest
 from django.urls import reverse
 
-from awards.models import Credit, CreditUpload
-from awards.services.crediting import credit_upload_confirm
-from awards.services.errors import AwardsError
-from awards.services.uploads import credit_upload_check, credit_upload_coordinator_approve
+from awards.errors import AwardsError
+from awards.intake.models import CreditUpload
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check, credit_upload_coordinator_approve
+from awards.ledger.models import Credit
 from centre.models import Period
 from operations.services import MonthCloseError, month_close, month_close_start
 from tests.awards.conftest import event, grn, upload_and_confirm

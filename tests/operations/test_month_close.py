@@ -6,8 +6,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core import mail
 
-from awards.models import Credit
-from awards.selectors import player_totals, totals_disagreements
+from awards.ledger.models import Credit
+from awards.ledger.selectors import player_totals, totals_disagreements
 from centre.models import Period
 from centre.services import period_for_credits
 from operations.services import MonthCloseError, month_close, month_close_start
@@ -89,7 +89,7 @@ def test_close_resumes_where_it_stopped(staff, credited):
     # A close stopped after its first chunk: the month is closing, two credits approved.
     from django.db import transaction
 
-    from awards.services.totals import credits_approve
+    from awards.ledger.services.totals import credits_approve
     from operations.services import month_close_start_now
 
     period = Credit.objects.first().period
@@ -153,7 +153,7 @@ def test_b4c_lists_go_after_the_commit_and_a_resumed_close_sends_none_twice(
 ):
     from unittest import mock
 
-    from awards import emails as award_emails
+    from awards.authorisations import emails as award_emails
     from operations.services import month_closes_resume
 
     b4c_points_credited(secretary=secretary_a, state_secretary=state_secretary_a, club=club_a)

@@ -3,7 +3,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from tests.factories import PlayerFactory
 

@@ -10,9 +10,10 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import Credit, CreditUpload, Event
-from awards.services.authorisations import authorisation_issue
-from awards.services.uploads import credit_upload_check
+from awards.authorisations.services.numbers import authorisation_issue
+from awards.intake.models import CreditUpload
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from operations.models import EarlyClose
 from operations.services import MonthCloseTooEarly, month_close_start, month_has_ended

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from centre.models import Period
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory

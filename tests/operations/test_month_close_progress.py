@@ -10,7 +10,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from centre.models import Period
 from operations.models import MonthCloseFailure
 from operations.services import month_close

@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from centre.models import Period
 from operations.selectors import month_close_stall
 from operations.services import month_close

@@ -11,7 +11,7 @@ from django.db import DataError, OperationalError, connection
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from billing.models import Invoice
 from centre.models import Period
 from operations import close_run

@@ -8,9 +8,9 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from awards.models import Credit, PlayerTotals
-from awards.selectors import totals_disagreements
-from awards.services.authorisations import authorisation_issue
+from awards.authorisations.services.numbers import authorisation_issue
+from awards.ledger.models import Credit, PlayerTotals
+from awards.ledger.selectors import totals_disagreements
 from billing.models import Invoice
 from centre.models import Period
 from operations.services import POST_CLOSE_STEPS, month_close

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from centre.tokens import api_token_create
 from operations.national_files import FILES

@@ -7,8 +7,8 @@ from django.db.models import Max, Min, Sum
 from django.test import Client
 from django.utils import timezone
 
-from awards.models import Credit
-from awards.selectors import totals_disagreements
+from awards.ledger.models import Credit
+from awards.ledger.selectors import totals_disagreements
 from billing.models import Invoice
 from centre.models import User
 from clubs.models import B4cEntitlement, Club, ClubChange, State

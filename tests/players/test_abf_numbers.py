@@ -4,8 +4,8 @@ number is checked or issued."""
 import pytest
 from django.urls import reverse
 
-from awards.models import Credit
-from awards.services.uploads import credit_upload_check
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Credit
 from players import abf_numbers
 from players.models import AbfNumberSequence
 from tests.awards.conftest import event, grn, upload_and_confirm
@@ -84,7 +84,7 @@ def test_a_credit_file_credits_a_player_whose_number_ends_by_remainder_one(
 
 @pytest.mark.django_db
 def test_the_check_refuses_a_wrong_digit_of_a_remainder_one_serial(secretary_a, club_a):
-    from awards.services.errors import UploadRejected
+    from awards.errors import UploadRejected
 
     PlayerFactory(abf_number="0748821", home_club=club_a)
     with pytest.raises(UploadRejected) as excinfo:

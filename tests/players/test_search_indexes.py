@@ -57,7 +57,7 @@ def adams_and_a_late_name():
 def test_the_lookup_seeks_a_name_late_in_the_name_index_by_its_prefix():
     from django.test.utils import CaptureQueriesContext
 
-    from awards.selectors import players_lookup
+    from awards.lookup.selectors import players_lookup
 
     with CaptureQueriesContext(connection) as queries:
         assert [p.family_name for p in players_lookup(query="zyzz", limit=25)] == ["Zyzzyva"]
@@ -76,7 +76,7 @@ def test_the_lookup_seeks_a_name_late_in_the_name_index_by_its_prefix():
 def test_a_lookup_of_two_words_seeks_a_late_name_in_the_prefix_indexes_of_the_names():
     from django.test.utils import CaptureQueriesContext
 
-    from awards.selectors import players_lookup
+    from awards.lookup.selectors import players_lookup
 
     with CaptureQueriesContext(connection) as queries:
         assert [p.family_name for p in players_lookup(query="zoe zyzz", limit=25)] == ["Zyzzyva"]
@@ -95,7 +95,7 @@ def test_a_lookup_of_two_words_seeks_a_late_name_in_the_prefix_indexes_of_the_na
 def test_a_two_word_name_with_few_matches_is_not_walked_again_for_its_page():
     from django.test.utils import CaptureQueriesContext
 
-    from awards.selectors import players_lookup
+    from awards.lookup.selectors import players_lookup
     from tests.factories import PlayerFactory
 
     PlayerFactory(family_name="Adams150", given_names="Zed")

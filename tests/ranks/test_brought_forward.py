@@ -7,10 +7,10 @@ import pytest
 from django.db import transaction
 from rest_framework.test import APIClient
 
-from awards.models import Credit, Event
-from awards.selectors import player_totals, totals_disagreements
-from awards.services.crediting import credit_add
-from awards.services.totals import credits_approve
+from awards.ledger.models import Credit, Event
+from awards.ledger.selectors import player_totals, totals_disagreements
+from awards.ledger.services.credits import credit_add
+from awards.ledger.services.totals import credits_approve
 from centre.models import Period
 from tests.factories import PlayerFactory, totals_of
 

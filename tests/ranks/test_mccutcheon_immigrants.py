@@ -6,7 +6,8 @@ from datetime import date
 
 import pytest
 
-from awards.models import Event, Grant
+from awards.grants.models import Grant
+from awards.ledger.models import Event
 from ranks.standings import mccutcheon, year_standings
 from tests.factories import PlayerFactory
 from tests.ranks.test_standings import won

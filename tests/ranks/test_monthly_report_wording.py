@@ -3,7 +3,7 @@
 import pytest
 from django.core import mail
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from operations.services import month_close
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory

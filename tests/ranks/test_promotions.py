@@ -7,8 +7,8 @@ import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
 
-from awards.models import Credit
-from awards.services.adjustments import credit_adjust
+from awards.ledger.models import Credit
+from awards.ledger.services.adjustments import credit_adjust
 from centre.models import Period
 from operations.services import month_close
 from players.models import Player

@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 from pypdf import PdfReader
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from centre.models import Period
 from operations.services import month_close
 from ranks.emails import club_monthly_report_email_send

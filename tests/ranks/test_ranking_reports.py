@@ -9,7 +9,7 @@ from django.core import mail
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from awards.models import Credit, Event
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from players.models import Alternate, Player
 from ranks.emails import ranking_report_email_send

@@ -7,8 +7,8 @@ import random
 import pytest
 from django.core.cache import cache
 
-from awards.models import Credit, Event
-from awards.services.totals import totals_add
+from awards.ledger.models import Credit, Event
+from awards.ledger.services.totals import totals_add
 from centre.models import Period
 from operations.services import month_close
 from ranks.models import YearStanding

@@ -6,8 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from awards.models import Credit, Event
-from awards.selectors import totals_disagreements
+from awards.ledger.models import Credit, Event
+from awards.ledger.selectors import totals_disagreements
 from clubs.models import Club, State
 from operations.demo.regions import REGIONS
 from players.models import Player, PlayerGrade

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.models import Credit, CreditUpload
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

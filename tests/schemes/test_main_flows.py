@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from awards.models import Credit, CreditUpload, PlayerTotals
-from awards.selectors import totals_disagreements
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit, PlayerTotals
+from awards.ledger.selectors import totals_disagreements
 from operations.services import month_close
 from players.models import Player
 from players.services.registration import player_register

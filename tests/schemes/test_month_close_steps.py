@@ -4,7 +4,7 @@ the scheme lacks are left out, and no step waits for one that was left out."""
 import pytest
 from django.urls import reverse
 
-from awards.models import CreditUpload
+from awards.intake.models import CreditUpload
 from operations import close_run
 from operations.services import close_steps, month_close, month_close_steps_undone
 from players.models import Player

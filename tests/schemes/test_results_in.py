@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from awards.models import Credit, CreditUpload
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from players import abf_numbers
 from tests.factories import PlayerFactory
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from awards.models import Credit, CreditUpload, Event
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from clubs.models import Club
 from operations.services import month_close

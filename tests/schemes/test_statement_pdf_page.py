@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from awards.selectors import statement_line
-from awards.statements import statement_pdf
+from awards.ledger.statements import statement_line
+from awards.lookup.documents import statement_pdf
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 from tqdm import tqdm
 
-from awards.b4c import services
+from awards.authorisations.b4c import services
 from clubs.models import Club
 
 

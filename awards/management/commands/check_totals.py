@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from awards.selectors import totals_disagreements
+from awards.ledger.selectors import totals_disagreements
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from awards.models import Credit
+from awards.ledger.models import Credit
 from centre.models import Period
 from players.models import Player
 from ranks import services

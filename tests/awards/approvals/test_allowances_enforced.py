@@ -6,12 +6,13 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from awards.approvals.services import approval_cancel, approval_register
-from awards.models import Approval, Event
-from awards.services.authorisations import authorisation_issue
-from awards.services.crediting import credit_upload_confirm
-from awards.services.errors import AwardsError, UploadRejected
-from awards.services.uploads import credit_upload_check
+from awards.authorisations.approvals.services import approval_cancel, approval_register
+from awards.authorisations.models import Approval
+from awards.authorisations.services.numbers import authorisation_issue
+from awards.errors import AwardsError, UploadRejected
+from awards.intake.services.crediting import credit_upload_confirm
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import Event
 from players.models import Player
 from tests.awards.conftest import event, grn, upload_and_confirm, yesterday
 from tests.factories import ClubFactory, PlayerFactory

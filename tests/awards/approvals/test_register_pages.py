@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from awards.approvals.services import approval_register
-from awards.models import Approval, AuthorisationRequest
+from awards.authorisations.approvals.services import approval_register
+from awards.authorisations.models import Approval, AuthorisationRequest
 from tests.awards.test_authorisation_requests import N, api, send_request
 from tests.factories import ClubFactory, PlayerFactory
 

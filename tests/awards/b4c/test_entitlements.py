@@ -8,7 +8,8 @@ from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from awards.models import Authorisation, Credit, Event
+from awards.authorisations.models import Authorisation
+from awards.ledger.models import Credit, Event
 from centre.models import Period
 from clubs.models import B4cEntitlement, B4cGrant, Club
 from tests.factories import ClubFactory, PlayerFactory, StaffFactory
@@ -275,7 +276,7 @@ def test_the_warning_when_an_authorisation_would_exceed_the_clubs_sessions(
 
 
 def test_the_october_task_on_beat_computes_the_next_year(established):
-    from awards.b4c.tasks import b4c_entitlements
+    from awards.authorisations.b4c.tasks import b4c_entitlements
 
     b4c_entitlements.delay(2026).get(timeout=5)
     b4c_entitlements.delay(2026).get(timeout=5)

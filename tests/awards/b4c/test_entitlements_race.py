@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 from django.db import connection, connections
 
-from awards.b4c.services import b4c_entitlement_compute, b4c_grant
+from awards.authorisations.b4c.services import b4c_entitlement_compute, b4c_grant
 from clubs.models import B4cEntitlement, B4cGrant
 from tests.factories import ClubFactory, StateFactory, StateSecretaryFactory
 

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from awards.models import Credit, CreditUpload
-from awards.results import usebio
-from awards.results.common import ResultsFileError
+from awards.calculator.results import usebio
+from awards.calculator.results.common import ResultsFileError
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from players.models import Player
 from tests.factories import ClubFactory, ClubSecretaryFactory, PlayerFactory
 

@@ -9,8 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.models import Credit, CreditUpload
-from awards.results import usebio
+from awards.calculator.results import usebio
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit
 from players.models import Player
 from tests.factories import PlayerFactory
 

@@ -1,0 +1,1 @@
+"""The authorisations' API: numbers issued and listed, requests made and decided."""

@@ -1,0 +1,1 @@
+"""The authorisations' pages: numbers, the B4c points processed, requests."""

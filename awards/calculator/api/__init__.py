@@ -1,0 +1,1 @@
+"""The calculators' API: an event's awards, a singles outright, a rank."""

@@ -1,0 +1,1 @@
+"""The staff's pages for grants and reciprocity."""

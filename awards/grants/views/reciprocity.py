@@ -1,0 +1,53 @@
+"""Reciprocity (1.3.4): staff credit points earned in New Zealand or Great Britain."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from awards.errors import AwardsError
+from awards.grants.services.reciprocity import credit_reciprocity
+from centre.permissions import staff_required
+from players.models import Player
+from scheme.abf.reciprocity import RECIPROCITY_NAMES, RECIPROCITY_RATES
+from scheme.core.points import points_text
+
+
+@staff_required
+def reciprocity(request: HttpRequest) -> HttpResponse:
+    """Staff credit points earned in New Zealand or Great Britain at the manual's rates."""
+    error = ""
+    if request.method == "POST":
+        player = Player.objects.filter(abf_number=request.POST.get("abf_number", "")).first()
+        scheme, _, kind = request.POST.get("kind", "").partition(":")
+        try:
+            if player is None:
+                raise AwardsError("No player has that ABF number.")
+            credit = credit_reciprocity(
+                by=request.user,
+                player=player,
+                scheme=scheme,
+                kind=kind,
+                amount=Decimal(request.POST.get("amount", "")),
+                event_name=request.POST.get("event_name", ""),
+                won_on=date.fromisoformat(request.POST.get("won_on", "")),
+            )
+        except (AwardsError, InvalidOperation, ValueError) as problem:
+            error = str(problem) or "Check the amount and the date."
+        else:
+            messages.success(
+                request,
+                f"Credited {points_text(credit.points)} {credit.colour} points "
+                f"to {player.abf_number}: {credit.conversion}.",
+            )
+            return redirect("awards:reciprocity")
+    kinds = [
+        (f"{scheme}:{kind}", name, colour, rate)
+        for (scheme, kind), name in RECIPROCITY_NAMES.items()
+        for colour, rate in [RECIPROCITY_RATES[(scheme, kind)]]
+    ]
+    return render(request, "awards/reciprocity.html", {"kinds": kinds, "error": error})

@@ -1,0 +1,106 @@
+"""Awards typed on screen (CPAR, Sundry) or computed from results, checked as an upload."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from awards.calculator.by_player import awards_by_player
+from awards.errors import Problem, UploadRejected
+from awards.intake.models import CreditUpload
+from awards.intake.services.uploads import credit_upload_check
+from awards.ledger.models import grade_colour
+from awards.ledger.services.events import EventDetails
+from centre.models import User
+from centre.schemes import number_name
+from players import abf_numbers
+from scheme.abf import EventAwards, credit_files
+from scheme.abf.grades import ABF_GRADES
+
+
+@dataclass
+class Entry:
+    """One credit typed on screen (CPAR or Sundry): an ABF number and points in hundredths."""
+
+    abf_number: str
+    points: int
+
+
+def credit_results_check(
+    *,
+    by: User,
+    event: EventDetails,
+    awards: EventAwards,
+    players: dict[str, list[str]],
+    authorisation_number: str = "",
+    intended: bool = False,
+    intended_reason: str = "",
+) -> CreditUpload:
+    """From results to credits: the award engine's awards become an upload (App. E step 1)."""
+    by_player, problems = awards_by_player(awards=awards, players=players)
+    if event.grade != awards.grade:
+        problems.append(
+            Problem(0, f"The results are of grade {awards.grade}, not {event.grade}.", "grade")
+        )
+    if problems:
+        raise UploadRejected(problems)
+    entries = [Entry(abf_number=number, points=points) for number, points in by_player.items()]
+    return credit_entries_check(
+        by=by,
+        entries=entries,
+        event=event,
+        source=CreditUpload.Source.RESULTS,
+        authorisation_number=authorisation_number,
+        intended=intended,
+        intended_reason=intended_reason,
+    )
+
+
+def credit_entries_check(
+    *,
+    by: User,
+    entries: list[Entry],
+    event: EventDetails,
+    source: str,
+    authorisation_number: str = "",
+    intended: bool = False,
+    intended_reason: str = "",
+) -> CreditUpload:
+    """App. E: CPAR and Sundry entry go through the same checks as a file.
+
+    The entries become the credit file the secretary would have uploaded, so that the same
+    parser, the same checks and the same ledger apply; each entry's line is its row. An
+    event already credited from a file (or typed before) is refused as a file would be.
+    """
+    problems: list[Problem] = []
+    rows: list[tuple[str, int]] = []
+    for index, entry in enumerate(entries, start=1):
+        number = abf_numbers.normalise(entry.abf_number)
+        if not (number.isascii() and number.isdigit() and len(number) == 7):
+            problems.append(Problem(index, f"{entry.abf_number!r} is not an {number_name()}."))
+            continue
+        if not 0 < entry.points <= credit_files.MAX_POINTS:
+            problems.append(Problem(index, f"{number}: points must be between 0.01 and 9999.99."))
+            continue
+        rows.append((number, entry.points))
+    if not rows and not problems:
+        problems.append(Problem(0, "Enter points for at least one player."))
+    if problems:
+        raise UploadRejected(problems)
+    colour_extension = {"green": ".grn", "red": ".red", "gold": ".gld"}
+    # Under another scheme the file only carries the rows: its lines are of the grade's kind.
+    extension = colour_extension.get(
+        grade_colour(event.grade) if event.grade in ABF_GRADES else "green", ".grn"
+    )
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+    return credit_upload_check(
+        by=by,
+        filename=f"{source}-{stamp}{extension}",
+        content=credit_files.write(rows),
+        event=event,
+        authorisation_number=authorisation_number,
+        intended=intended,
+        intended_reason=intended_reason,
+        source=source,
+    )

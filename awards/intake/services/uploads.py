@@ -1,0 +1,570 @@
+"""Checking an upload (App. E, step 1): every line of a credit file, the event it is for and
+its authorisation, before anything is credited."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import BooleanField, Model, Q
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from awards.authorisations.approvals.services import event_allowance_problems
+from awards.authorisations.models import Authorisation
+from awards.errors import AwardsError, Problem, UploadRejected
+from awards.intake import upload_keys
+from awards.intake.models import CreditUpload
+from awards.intake.services.award_checks import award_lines_check
+from awards.ledger.models import Credit, Event, grade_colour
+from awards.ledger.services.events import (
+    EventDetails,
+    event_organiser_resolve,
+    event_problems,
+    event_warnings,
+)
+from centre.models import User
+from centre.schemes import current_scheme, number_name, point_kind_codes
+from players import abf_numbers
+from players.models import Player
+from scheme.abf import credit_files
+from scheme.abf.grades import ABF_GRADES
+from scheme.abf.issuers import needs_authorisation, needs_coordinator_approval
+from scheme.base import CREDIT_FILES
+from scheme.core.points import points_text
+
+# ABF numbers per query: well under SQLite's 32,766 parameters.
+CHUNK = 5000
+
+
+@dataclass
+class _Checked:
+    problems: list[Problem] = field(default_factory=list)
+    lines: list[dict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: dict.fromkeys(point_kind_codes(), 0))
+
+
+def sha256_of(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def one_of_one_parameter(
+    model: type[Model], field: str, values: list[str] | list[int], cast: str
+) -> RawSQL:
+    """PostgreSQL: the condition that `field` of `model` is one of `values`, for `filter()`,
+    the values sent as one comma-separated text parameter: one short string to quote, however
+    long the list, where an IN list of parameters or an array is quoted value by value. For
+    ABF numbers as read from a credit file (digits only) and ids.
+
+    `= ANY(array)` rather than `IN (SELECT unnest(...))`: the planner then knows how many
+    values there are, and reads a file's 20,000 players in one pass of the table with the
+    values hashed, instead of guessing 200 and probing an index 20,000 times (a tenth of the
+    time on the benchmark's register); for a few values it still probes the index."""
+    quote = connection.ops.quote_name
+    column = f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(field).column)}"
+    return RawSQL(  # noqa: S611 (the values are a parameter; the column and `cast` are names)
+        f"{column} = ANY(CAST(string_to_array(%s, ',') AS {cast}[]))",
+        (",".join(map(str, values)),),
+        output_field=BooleanField(),
+    )
+
+
+class _Found(NamedTuple):
+    """What the check needs of a player named in the file."""
+
+    pk: int
+    abf_number: str
+    given_names: str
+    family_name: str
+    status: str
+    home_club: int | None  # the home club's number
+
+
+def _players_by_number(numbers: Iterable[str]) -> dict[str, _Found]:
+    """The players of these ABF numbers, with their home club's number, read as plain rows.
+
+    On PostgreSQL one query whatever the number of lines (the numbers go as one array);
+    elsewhere one query per CHUNK numbers.
+    """
+    numbers = list(numbers)
+    players = Player.objects.values_list(
+        "id", "abf_number", "given_names", "family_name", "status", "home_club__number"
+    ).order_by()
+    if connection.vendor == "postgresql":
+        batches = [players.filter(one_of_one_parameter(Player, "abf_number", numbers, "varchar"))]
+    else:
+        batches = [
+            players.filter(abf_number__in=numbers[start : start + CHUNK])
+            for start in range(0, len(numbers), CHUNK)
+        ]
+    return {row[1]: _Found(*row) for batch in batches for row in batch}
+
+
+def _check_lines(
+    *,
+    credits: list[credit_files.CreditLine],
+    event_colour: str,
+    filename: str,
+    kinds: frozenset[str] = frozenset(),
+) -> _Checked:
+    """Each line's player and points; a line's kind must be the event's, or one of `kinds`
+    when given (another scheme's results: a tournament's places and sessions may award
+    different kinds)."""
+    checked = _Checked()
+    players = _players_by_number({c.abf_number for c in credits})
+    deceased, inactive = str(Player.Status.DECEASED), str(Player.Status.INACTIVE)
+    bad_lines: set[int] = set()
+    for credit in credits:
+        colour = credit.colour or event_colour
+        if colour != event_colour and colour not in kinds:
+            checked.problems.append(
+                Problem(
+                    credit.line,
+                    f"{credit.abf_number} is given {points_text(credit.points)} {colour} "
+                    f"points, but this event's grade earns {event_colour} points; this "
+                    f"upload may not issue {colour} points.",
+                )
+            )
+            bad_lines.add(credit.line)
+            continue
+        player = players.get(credit.abf_number)
+        if player is None:
+            reason = abf_numbers.validation_error(credit.abf_number)
+            name = number_name()
+            message = (
+                reason.replace(f" is not an {name}", f" is not a valid {name}")
+                if reason
+                else f"{credit.abf_number} is not a registered {name}."
+            )
+            checked.problems.append(Problem(credit.line, message))
+            bad_lines.add(credit.line)
+            continue
+        if player.status == deceased:
+            checked.problems.append(
+                Problem(
+                    credit.line,
+                    f"{credit.abf_number} {player.given_names} {player.family_name} is "
+                    f"recorded as deceased.",
+                )
+            )
+            bad_lines.add(credit.line)
+            continue
+        warning = ""
+        held = player.status == inactive
+        if held:
+            # 1.3.2: held, credited only if the player renews in time.
+            warning = "inactive: held until the player is reactivated (1.3.2)"
+            checked.warnings.append(
+                f"Line {credit.line}: {credit.abf_number} {player.given_names} "
+                f"{player.family_name} is inactive; the points are held (1.3.2)."
+            )
+        checked.totals[colour] = checked.totals.get(colour, 0) + credit.points
+        checked.lines.append(
+            {
+                "line": credit.line,
+                "player_id": player.pk,
+                "abf_number": player.abf_number,
+                "name": f"{player.given_names} {player.family_name}",
+                "home_club": player.home_club,
+                "colour": colour,
+                "points": credit.points,
+                "held": held,
+                "warning": warning,
+            }
+        )
+    return checked
+
+
+def _authorisation_problems(
+    *, by: User, event: EventDetails, number: str, red_total: int
+) -> tuple[Authorisation | None, list[Problem]]:
+    number = number.strip()
+    needs = (
+        by.is_club_secretary
+        and needs_authorisation(event.grade)
+        and by.club.state is not None
+        and by.club.state.requires_authorisation
+    )
+    if not number:
+        if needs:
+            return None, [
+                Problem(
+                    0,
+                    f"Grade {event.grade} points need an authorisation number from the state "
+                    f"masterpoint secretary (2.6).",
+                    "authorisation",
+                )
+            ]
+        return None, []
+    authorisation = Authorisation.objects.filter(number__iexact=number).first()
+    if authorisation is None or (by.is_club_secretary and authorisation.club_id != by.club_id):
+        return None, [
+            Problem(0, f"{number} is not an authorisation issued to your club.", "authorisation")
+        ]
+    if by.is_state_secretary and authorisation.state_id != by.state_id:
+        return None, [
+            Problem(0, f"{number} is not an authorisation of your state.", "authorisation")
+        ]
+    if authorisation.grade != event.grade:
+        return None, [
+            Problem(
+                0,
+                f"Authorisation {number} is for grade {authorisation.grade}, not {event.grade}.",
+                "authorisation",
+            )
+        ]
+    if authorisation.credited + red_total > authorisation.amount:
+        return authorisation, [
+            Problem(
+                0,
+                f"The upload credits {points_text(red_total)} red points, but authorisation "
+                f"{number} has {points_text(authorisation.remaining)} of "
+                f"{points_text(authorisation.amount)} left (2.6).",
+                "authorisation",
+            )
+        ]
+    return authorisation, []
+
+
+def credit_upload_check(
+    *,
+    by: User,
+    filename: str,
+    content: bytes,
+    event: EventDetails,
+    authorisation_number: str = "",
+    intended: bool = False,
+    intended_reason: str = "",
+    source: str = CreditUpload.Source.FILE,
+    expected: dict[str, int] | None = None,
+    rows: list[tuple[str, str, int]] | None = None,
+) -> CreditUpload:
+    """App. E step 1: check every line and keep the upload, ready for confirmation.
+
+    `expected` (ABF number -> hundredths), when the event's results came with the file, is
+    what the award rules give; the preview then lists every line that differs from it.
+
+    Credited once: an upload of an event, or of the same awards, already waiting or credited
+    is refused with the first one (awards.intake.upload_keys), whatever route either came by; only
+    centre staff credit one again on purpose (`intended`, with `intended_reason`), as a
+    correction.
+
+    Raises UploadRejected, listing every problem by line, when anything is wrong; then
+    nothing is stored.
+    """
+    problems = event_problems(by=by, event=event)
+    event_organiser_resolve(by=by, event=event)
+    # `rows` (another scheme's awards from results) come ready; `content` only records them.
+    parsed = credit_files.parse(filename, content if rows is None else b"")
+    if rows is None:
+        problems += [Problem(e.line, e.message) for e in parsed.errors]
+    scheme = current_scheme()
+    abf = scheme.code == "abf"
+    grades = ABF_GRADES if abf else {grade.code for grade in scheme.grades}
+    event_colour = grade_colour(event.grade) if event.grade in grades else ""
+    # 2.3, 2.7, 5.1, 6.2.1: the allowances the event must keep, and its approval.
+    problems += event_allowance_problems(by=by, event=event)
+    ceiling = None
+    if event_colour and not abf:
+        # Another scheme's awards come typed on screen or from results, carried in the
+        # file's line format; every line is of the kind the event's grade awards.
+        if source == CreditUpload.Source.FILE and not scheme.has(CREDIT_FILES):
+            problems.append(
+                Problem(
+                    0,
+                    f"The {scheme.name} has no credit files: enter the event's awards on "
+                    "screen, or upload its results.",
+                )
+            )
+            checked = _Checked()
+        elif rows is not None:
+            # Awards computed from results by the scheme's engine, each of its own kind.
+            checked = _check_lines(
+                credits=[
+                    credit_files.CreditLine(line, number, kind, points)
+                    for line, (number, kind, points) in enumerate(rows, start=1)
+                ],
+                event_colour=event_colour,
+                filename=filename,
+                kinds=frozenset(kind.code for kind in scheme.point_kinds),
+            )
+            problems += checked.problems
+        else:
+            # An award entered for a grade paid in parts (ACBL: half black, half red...) is
+            # one credit a colour of the same row, adding up to the award (Scheme.credit_parts).
+            checked = _check_lines(
+                credits=[
+                    replace(credit, colour=kind, points=points)
+                    for credit in parsed.credits
+                    for kind, points in scheme.credit_parts(event.grade, credit.points).items()
+                ],
+                event_colour=event_colour,
+                filename=filename,
+                kinds=frozenset(scheme.credit_parts(event.grade, 1_00)),
+            )
+            problems += checked.problems
+            # Each player's award held against the most the event, and any event of its
+            # grade, can pay by the scheme's rules.
+            more, ceiling = award_lines_check(
+                by=by, lines=checked.lines, warnings=checked.warnings, event=event
+            )
+            problems += more
+    elif event_colour:
+        file_colours = credit_files.line_format(filename)
+        single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None
+        if single and single != event_colour:
+            problems.append(
+                Problem(
+                    0,
+                    f"This is a {single} points file ({parsed.extension}), but grade "
+                    f"{event.grade} earns {event_colour} points.",
+                )
+            )
+            checked = _Checked()
+        else:
+            checked = _check_lines(
+                credits=parsed.credits, event_colour=event_colour, filename=filename
+            )
+            problems += checked.problems
+            more, ceiling = award_lines_check(
+                by=by,
+                lines=checked.lines,
+                warnings=checked.warnings,
+                event=event,
+                expected=expected,
+            )
+            problems += more
+    else:
+        checked = _Checked()
+    checked.warnings[:0] = event_warnings(event=event)
+    # 7.5.1: the Centre's gold points wait for the Goldpoint Coordinator's approval.
+    coordinator = (
+        abf
+        and by.is_centre_staff
+        and needs_coordinator_approval(grade=event.grade, event_name=event.name)
+    )
+    if coordinator:
+        checked.warnings.append(
+            "7.5.1: these gold points wait for the Goldpoint Coordinator's approval; their "
+            "month does not close until it is given."
+        )
+    digest = sha256_of(content)
+    details = event.as_json()
+    key = upload_keys.event_key(details)
+    fingerprint = upload_keys.lines_fingerprint(
+        details, ((line["abf_number"], line["colour"], line["points"]) for line in checked.lines)
+    )
+    refused_intent = _intended_problems(by=by, intended=intended, reason=intended_reason)
+    if not intended or refused_intent:
+        problems += _repeat_problems(event=event, event_key=key, fingerprint=fingerprint)
+    problems += refused_intent
+    checked.warnings += _same_day_warnings(event=event, lines=checked.lines)
+    authorisation = None
+    if abf and event.grade in ABF_GRADES:
+        authorisation, more = _authorisation_problems(
+            by=by, event=event, number=authorisation_number, red_total=checked.totals.get("red", 0)
+        )
+        problems += more
+    if problems:
+        raise UploadRejected(sorted(problems, key=lambda p: (p.line, p.field)))
+    try:
+        with transaction.atomic():
+            return CreditUpload.objects.create(
+                source=source,
+                uploaded_by=by,
+                club=event.club,
+                state=event.state,
+                filename=filename,
+                content=content,
+                sha256=digest,
+                intended=intended,
+                intended_reason=intended_reason.strip() if intended else "",
+                event_key=key,
+                fingerprint=fingerprint,
+                event_details=details,
+                authorisation=authorisation,
+                coordinator_approval_needed=coordinator,
+                preview={
+                    "lines": checked.lines,
+                    "warnings": checked.warnings,
+                    "totals": checked.totals,
+                    "differences": _differences(checked.lines, expected),
+                    "checked_against_results": expected is not None,
+                    "most": ceiling,
+                },
+                line_count=len({line["line"] for line in checked.lines}),
+                totals=checked.totals,
+            )
+    except IntegrityError as exc:  # the same event checked twice at once
+        raise UploadRejected(
+            [
+                Problem(
+                    0,
+                    "This event, or the same awards, was uploaded just now by another request; "
+                    "see your uploads.",
+                    "duplicate",
+                )
+            ]
+        ) from exc
+
+
+def _intended_problems(*, by: User, intended: bool, reason: str) -> list[Problem]:
+    """Credited once: only centre staff credit an event again on purpose, with the reason."""
+    if not intended:
+        return []
+    if not by.is_centre_staff:
+        return [
+            Problem(
+                0,
+                "An event is credited once: only centre staff credit it again on purpose, as "
+                "a correction with its reason. Correct a credited event with adjusting "
+                "credits, or ask the Masterpoint Centre.",
+                "intended",
+            )
+        ]
+    if not reason.strip():
+        return [
+            Problem(
+                0,
+                "Say why the event is credited again: the correction's reason.",
+                "intended_reason",
+            )
+        ]
+    return []
+
+
+def _repeat_problems(*, event: EventDetails, event_key: str, fingerprint: str) -> list[Problem]:
+    """The first upload waiting or credited of this event, or of the same awards, if any."""
+    earlier = (
+        CreditUpload.objects.filter(
+            Q(event_key=event_key) | Q(fingerprint=fingerprint),
+            intended=False,
+            status__in=[CreditUpload.Status.CHECKED, CreditUpload.Status.CREDITED],
+        )
+        .only("pk", "created_at", "status", "event_details", "event_key")
+        .order_by("created_at", "id")
+        .first()
+    )
+    if earlier is None:
+        return []
+    when = f"{timezone.localtime(earlier.created_at):%d/%m/%Y %H:%M}"
+    status = earlier.get_status_display().lower()
+    first = earlier.event_details
+    if earlier.event_key == event_key:
+        what = (
+            f"{event.name} (grade {event.grade}, {event.starts_on:%d/%m/%Y}, session "
+            f"{event.session} of the day) was already uploaded"
+        )
+    else:
+        what = (
+            f"The same awards (every player's points) for {event.starts_on:%d/%m/%Y}, session "
+            f"{event.session} of the day, were already uploaded as {first.get('name', '')!r}"
+        )
+    then = (
+        "cancel it first if it is wrong"
+        if earlier.status == CreditUpload.Status.CHECKED
+        else "a correction is an adjusting credit"
+    )
+    return [
+        Problem(
+            0,
+            f"{what} on {when}: upload {earlier.pk}, {status}. An event is credited once; "
+            f"{then}. Another session played the same day is told apart by its session "
+            "number.",
+            "duplicate",
+            upload=earlier.pk,
+        )
+    ]
+
+
+# Players named in one warning of the same day's credits; the rest are counted.
+SAME_DAY_NAMED = 10
+
+
+def _same_day_warnings(*, event: EventDetails, lines: list[dict]) -> list[str]:
+    """A player this upload credits whom another event of the same club on the same day
+    already credited: a warning naming the other event and the players, not a refusal (a
+    player may play the afternoon and the evening)."""
+    if event.club is None or not lines:
+        return []
+    others = dict(
+        Event.objects.filter(club=event.club, starts_on=event.starts_on).values_list("pk", "name")
+    )
+    if not others:
+        return []
+    names = {line["player_id"]: f"{line['abf_number']} {line['name']}" for line in lines}
+    credited: dict[int, set[int]] = {}
+    for event_id, player_id in (
+        Credit.objects.filter(event_id__in=others)
+        .values_list("event_id", "player_id")
+        .order_by()
+        .distinct()
+    ):
+        if player_id in names:
+            credited.setdefault(event_id, set()).add(player_id)
+    warnings = []
+    for event_id, players in sorted(credited.items()):
+        named = sorted(names[player] for player in players)
+        listed = ", ".join(named[:SAME_DAY_NAMED])
+        more = len(named) - SAME_DAY_NAMED
+        if more > 0:
+            listed += f" and {more} more"
+        warnings.append(
+            f"Also credited by {others[event_id]!r}, another event of the club on "
+            f"{event.starts_on:%d/%m/%Y}: {listed}. Check that each played both."
+        )
+    return warnings
+
+
+def _differences(lines: list[dict], expected: dict[str, int] | None) -> list[dict]:
+    """Every line whose points differ from what the rules give, and every player missing."""
+    if expected is None:
+        return []
+    given: dict[str, int] = {}
+    for line in lines:
+        given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
+    differences = [
+        {
+            "line": line["line"],
+            "abf_number": line["abf_number"],
+            "name": line["name"],
+            "points": line["points"],
+            "expected": expected.get(line["abf_number"], 0),
+        }
+        for line in lines
+        if expected.get(line["abf_number"], 0) != given[line["abf_number"]]
+    ]
+    differences += [
+        {"line": None, "abf_number": number, "name": "", "points": 0, "expected": points}
+        for number, points in sorted(expected.items())
+        if points and number not in given
+    ]
+    return differences
+
+
+def credit_upload_coordinator_approve(*, upload: CreditUpload, by: User) -> CreditUpload:
+    """7.5.1: the Goldpoint Coordinator approves the gold points staff credited; the month
+    they were credited in may then close. Approved once; an approval is never taken back
+    (a correction is an adjusting credit)."""
+    if not by.is_gold_coordinator:
+        raise AwardsError("7.5.1: the Goldpoint Coordinator approves the Centre's gold points.")
+    with transaction.atomic():
+        upload = CreditUpload.objects.select_for_update().get(pk=upload.pk)
+        if not upload.coordinator_approval_needed:
+            raise AwardsError("This upload needs no approval of the Goldpoint Coordinator.")
+        if upload.status != CreditUpload.Status.CREDITED:
+            raise AwardsError(
+                f"This upload is {upload.get_status_display().lower()}: approve it once it is "
+                "credited."
+            )
+        if upload.coordinator_approved_at is not None:
+            approved = timezone.localtime(upload.coordinator_approved_at)
+            raise AwardsError(f"This upload was approved on {approved:%d/%m/%Y}.")
+        upload.coordinator_approved_by = by
+        upload.coordinator_approved_at = timezone.now()
+        upload.save(update_fields=["coordinator_approved_by", "coordinator_approved_at"])
+    return upload

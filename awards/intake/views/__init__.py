@@ -1,0 +1,2 @@
+"""The intake's pages: uploads, CPAR and Sundry entry, the Goldpoint Coordinator's
+approvals."""

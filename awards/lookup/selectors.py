@@ -1,0 +1,244 @@
+"""Finding players by number or by name, for the public lookup: prefixes of the names
+read through their indexes, the matches counted up to a limit."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+
+from django.db import connection
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Collate, Upper
+
+from clubs.models import Club
+from players.models import Player
+
+# The most matches of a name the names' indexes cannot read as prefixes (see players_lookup)
+# that are sorted by themselves.
+LOOKUP_CANDIDATES = 2000
+
+
+# The most matches of a name that are counted: past it the count is "more than".
+LOOKUP_COUNT_LIMIT = 1000
+
+
+# What the lookup shows of each player it lists (its page and API), read with the matches,
+# in the model's order of its fields (as Model.from_db takes them); the player's other
+# fields are read only if asked for.
+_LISTED = [
+    field
+    for field in Player._meta.concrete_fields
+    if field.attname
+    in {"id", "abf_number", "given_names", "family_name", "status", "pre_1982_red", "rank_order"}
+    or field.attname == "home_club_id"
+]
+
+
+def _name_order() -> tuple:
+    """The lookup's order: family name, given names (each upper-cased), ABF number; on
+    PostgreSQL in the "C" collation of players migration 0008's index, which it walks."""
+    if connection.vendor == "postgresql":
+        return (
+            Collate(Upper("family_name"), "C"),
+            Collate(Upper("given_names"), "C"),
+            "abf_number",
+        )
+    return (Upper("family_name"), Upper("given_names"), "abf_number")
+
+
+def _prefix_key(word: str) -> str | None:
+    """The word upper-cased as the database upper-cases a name, letter for letter; None when
+    Python's upper case is longer ("ß" is "SS", a ligature two letters), since then no range
+    of the names' index is sure to hold the word's matches."""
+    key = word.upper()
+    return key if len(key) == len(word) else None
+
+
+def _prefix_range(key: str) -> tuple[str, str]:
+    # "Starts with the key" as a range, which both databases seek in their indexes: in
+    # code-point order (PostgreSQL's "C", SQLite's binary) the names that start with "SMI"
+    # are those from "SMI" up to, not including, "SMJ".
+    return key, key[:-1] + chr(min(ord(key[-1]) + 1, sys.maxunicode))
+
+
+class NamePrefixMatches:
+    """The players whose names start with the words of a name, in name order, as a list a
+    paginator (Django's or DRF's) counts and slices.
+
+    Each word (upper-cased: `keys`) is the start of the family name or of the given names.
+    Each way the words can fall on the two names is a branch of one or two prefixes: one
+    word is (its family name) or (its given names); "Ann Smith" is (family SMITH, given ANN)
+    or (family ANN, given SMITH). A word that starts another is met by the longer one, and
+    three words none of which starts another cannot all start two names, so there are never
+    more than two branches.
+
+    Each branch is a range of players migration 0008's indexes (the family names', with a
+    given-name prefix beside it checked in the same index, or the given names'). A page is
+    one statement with the count and the players' home clubs: each branch is counted up to
+    LOOKUP_COUNT_LIMIT + 1 rows in its index's order, and its page is its family names'
+    range walked in name order to the page's last row, or, for a branch with a given-name
+    prefix and no more rows than are counted, those rows sorted: whatever the register's
+    size or where the name falls in the alphabet, each part stops at its limit of matches,
+    and only a branch with more matches than are counted is walked past names that do not
+    match. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more), so that
+    a name as common as "S" never counts the whole register.
+    """
+
+    ordered = True
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        words = set(keys)
+        # The words that start no other: each must start one of the two names.
+        longest = sorted(w for w in words if not any(o != w and o.startswith(w) for o in words))
+        self.branches: list[tuple[str | None, str | None]] = []
+        if len(longest) == 1:
+            self.branches = [(longest[0], None), (None, longest[0])]
+        elif len(longest) == 2:
+            first, second = longest
+            self.branches = [(first, second), (second, first)]
+        self._count: int | None = None
+
+    def _read(self, start: int, stop: int) -> list[Player]:
+        """The matches from `start` up to `stop` in name order, with their home clubs, and
+        the count kept: one statement, built of the model's own names and expressions (the
+        words are its parameters)."""
+        if connection.vendor == "postgresql":
+            family, given = 'UPPER(family_name) COLLATE "C"', 'UPPER(given_names) COLLATE "C"'
+        else:
+            family, given = "UPPER(family_name)", "UPPER(given_names)"
+        quote = connection.ops.quote_name
+        players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
+        number = quote("abf_number")
+        keys = f"family_key, given_key, {number}"
+        columns = ", ".join(quote(field.column) for field in _LISTED)
+        rows = (
+            f"SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
+            f"{columns} FROM {players}"
+        )
+        parts, counted, pages, params, page_params = [], [], [], [], []
+        for index, (family_prefix, given_prefix) in enumerate(self.branches):
+            where, args = [], []
+            for key, prefix in ((family, family_prefix), (given, given_prefix)):
+                if prefix is not None:
+                    where.append(f"{key} >= %s AND {key} < %s")
+                    args += _prefix_range(prefix)
+            condition = " AND ".join(where)
+            # The count: the branch's first LOOKUP_COUNT_LIMIT + 1 numbers in the order of
+            # the index of its longer prefix, which stops there.
+            walked = given if len(given_prefix or "") > len(family_prefix or "") else family
+            part = f"part{index}"
+            parts.append(
+                f"{part} AS (SELECT {number} FROM {players} WHERE {condition} "  # noqa: S608
+                f"ORDER BY {walked} LIMIT %s)"
+            )
+            params += [*args, LOOKUP_COUNT_LIMIT + 1]
+            counted.append(f"SELECT {number} FROM {part}")  # noqa: S608
+            # The page: a family name's range is walked in name order up to the page's end.
+            # A branch with a given-name prefix is not in that order: with no more rows than
+            # are counted, its page is those players sorted; only with more is it walked
+            # (its family names' range with the given names checked in the same index, or
+            # every name for a given name alone), where the matches are not rare.
+            walk = f"SELECT * FROM ({rows} WHERE {condition} "  # noqa: S608
+            if given_prefix is None:
+                pages.append(f"{walk}ORDER BY {keys} LIMIT %s) AS walked{index}")
+                page_params += [*args, stop]
+                continue
+            whole = f"(SELECT COUNT(*) FROM {part}) <= {LOOKUP_COUNT_LIMIT:d}"  # noqa: S608
+            pages.append(
+                f"SELECT * FROM ({rows} WHERE {number} IN "  # noqa: S608
+                f"(SELECT {number} FROM {part}) AND {whole} "
+                f"ORDER BY {keys} LIMIT %s) AS whole{index}"
+            )
+            pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
+            page_params += [stop, *args, stop]
+        listed = ", ".join(f"page.{quote(field.column)}" for field in _LISTED)
+        sql = (
+            f"WITH {', '.join(parts)} "  # noqa: S608
+            f"SELECT (SELECT COUNT(*) FROM ({' UNION '.join(counted)}) AS matches), "
+            f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
+            f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
+            f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "
+            f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
+            f"ORDER BY page.family_key, page.given_key, page.{number}"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
+            found = cursor.fetchall()
+        self._count = found[0][0]
+        names = [field.attname for field in _LISTED]
+        players_found = []
+        for row in found:
+            if row[1] is None:
+                continue  # no page: the count alone
+            player = Player.from_db(connection.alias, names, row[1 : 1 + len(names)])
+            if player.home_club_id is not None:
+                club_number, club_name = row[1 + len(names) :]
+                player.home_club = Club.from_db(
+                    connection.alias,
+                    ["id", "number", "name"],
+                    (player.home_club_id, club_number, club_name),
+                )
+            players_found.append(player)
+        return players_found
+
+    def count(self) -> int:
+        if self._count is None:
+            if self.branches:
+                self._read(0, 0)
+            else:
+                self._count = 0
+        return min(self._count or 0, LOOKUP_COUNT_LIMIT)
+
+    @property
+    def more(self) -> bool:
+        """Whether more players match than are counted."""
+        self.count()
+        return (self._count or 0) > LOOKUP_COUNT_LIMIT
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, index: slice) -> list[Player]:
+        if not isinstance(index, slice) or index.step not in (None, 1):
+            raise TypeError("the lookup's matches are read a page (a slice) at a time")
+        # No further than is counted: the pages end where the count does.
+        start = index.start or 0
+        stop = min(LOOKUP_COUNT_LIMIT, LOOKUP_COUNT_LIMIT if index.stop is None else index.stop)
+        if not self.branches:
+            self._count = 0
+            return []
+        return self._read(start, max(start, stop))
+
+
+def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | NamePrefixMatches:
+    """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name;
+    every match with `limit=None`, for a paginator to count and slice.
+
+    A name is a NamePrefixMatches (the prefixes' ranges of the names' indexes, a fixed
+    number of queries); a name with a word whose upper case the names' indexes cannot be
+    sure to hold as a range ("Strauß") is found through the trigram indexes of the names
+    (players migration 0003) and then sorted.
+    """
+    query = query.strip()
+    players = Player.objects.select_related("home_club")
+    if not query:
+        return players.none()
+    if query.isdigit():
+        return players.filter(abf_number=query.zfill(7))[:limit]
+    words = query.replace(",", " ").split()
+    keys = [_prefix_key(word) for word in words]
+    if None not in keys:
+        matches = NamePrefixMatches(keys)
+        return matches if limit is None else matches[:limit]
+    condition = Q()
+    for word in words:
+        condition &= Q(family_name__istartswith=word) | Q(given_names__istartswith=word)
+    matching = players.filter(condition)
+    # The matches are found first, in no order, so that PostgreSQL answers from the trigram
+    # indexes of the names (players migration 0003) instead of walking the name index in
+    # order up to a name that comes late in it; only those are then sorted. A name so common
+    # that it matches more than that is met early in the name index, which is then walked.
+    found = list(matching.order_by().values_list("pk", flat=True)[:LOOKUP_CANDIDATES])
+    if len(found) < LOOKUP_CANDIDATES:
+        matching = players.filter(pk__in=found)
+    return matching.order_by(*_name_order())[:limit]

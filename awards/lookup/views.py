@@ -1,0 +1,173 @@
+"""The public masterpoint lookup and statements (1.4.4)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from awards.ledger.selectors import player_public_totals
+from awards.ledger.statements import player_statement, player_statement_page_and_months
+from awards.lookup.documents import statement_csv, statement_pdf
+from awards.lookup.forms import StatementPeriodForm
+from awards.lookup.selectors import players_lookup
+from centre import params
+from centre.responses import file_response
+from centre.schemes import current_scheme, point_kind_codes
+from centre.versions import APPROVED, LIFETIME, public_cached
+from players.models import Player
+from players.selectors import player_fingerprint, player_grade_in_force, player_public
+from scheme.core.points import points_text
+
+# Players on one page of the lookup's results.
+LOOKUP_PAGE_SIZE = 50
+
+
+def lookup(request: HttpRequest) -> HttpResponse:
+    """Every match, LOOKUP_PAGE_SIZE to a page, with the count and the pages beside."""
+    query = request.GET.get("q", "").strip()
+    number = params.whole_number(
+        request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
+    )
+    matches = players_lookup(query=query, limit=None)
+    paginator = Paginator(matches, LOOKUP_PAGE_SIZE)
+    # A page past the last (an old link, fewer matches since) shows the last.
+    page = paginator.get_page(number)
+    if paginator.count == 1 and query.isdigit():
+        return redirect("awards:player", abf_number=page[0].abf_number)
+    return render(
+        request,
+        "awards/lookup.html",
+        {
+            "query": query,
+            "page": page,
+            "players": page.object_list,
+            # A name so common that its matches are counted only up to a limit.
+            "more": getattr(matches, "more", False),
+        },
+    )
+
+
+def _public_player(abf_number: str) -> Player:
+    return player_public(number=abf_number)
+
+
+def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, StatementPeriodForm]:
+    form = StatementPeriodForm(request.GET or None)
+    if form.is_valid():
+        return form.cleaned_data["start"], form.cleaned_data["end"], form
+    return None, None, form
+
+
+def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
+    """A player's totals by colour, position, home club, chart and a page of the statement."""
+    player = _public_player(abf_number)
+    start, end, form = _statement_period(request)
+    page = params.whole_number(
+        request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
+    )
+    year = timezone.localdate().year
+    record = public_cached(
+        f"player-page:{player_fingerprint(player)}:{start}:{end}:{page}:{year}",
+        lambda: _player_record(player, start, end, page, year),
+        versions=(LIFETIME, APPROVED),
+    )
+    # The period asked for, without the page: the CSV and the PDF hold all its lines.
+    period = QueryDict(mutable=True)
+    period.update({key: request.GET[key] for key in ("start", "end") if key in request.GET})
+    statement = record["statement"]
+    return render(
+        request,
+        "awards/player.html",
+        {
+            **record,
+            "player": player,
+            "form": form,
+            "query": period.urlencode(),
+            "period": start is not None or end is not None,
+            "earlier": _page_query(period, statement.number + 1) if statement.has_earlier else "",
+            "later": _page_query(period, statement.number - 1) if statement.has_later else "",
+            "country": COUNTRIES.get(current_scheme().code, "the registry"),
+            "chart_kinds": [
+                {"key": kind.code, "label": kind.label, "colour": kind.colour_hex}
+                for kind in sorted(current_scheme().point_kinds, key=lambda k: k.order)
+            ],
+            "grade": player_grade_in_force(player=player),
+        },
+    )
+
+
+def _page_query(period: QueryDict, page: int) -> str:
+    query = period.copy()
+    if page > 1:
+        query["page"] = str(page)
+    return query.urlencode()
+
+
+# What the player page calls the country of a scheme's registry.
+COUNTRIES = {"abf": "Australia", "nz": "New Zealand", "acbl": "the ACBL"}
+
+
+def _player_record(
+    player: Player, start: date | None, end: date | None, page: int, year: int
+) -> dict:
+    """What the page shows of the player's record, as plain values (they are kept in the
+    cache): the totals, the position, a page of the statement and the chart's months."""
+    totals = player_public_totals(player=player, year=year)
+    statement, months = player_statement_page_and_months(
+        player=player, start=start, end=end, page=page
+    )
+    chart = _chart_months(months)
+    kinds = point_kind_codes()
+    return {
+        "totals": totals.lifetime,
+        "year_totals": totals.of_year,
+        "year": year,
+        "position": totals.position,
+        "statement": statement,
+        "chart": chart,
+        # The same figures as the chart's table prints them, in the order of point_kinds.
+        "chart_table": [
+            {"label": month["label"], "points": [points_text(month[kind]) for kind in kinds]}
+            for month in chart
+        ],
+    }
+
+
+def _chart_months(series: list[dict]) -> list[dict]:
+    """The chart's months, each with its label and the cumulative hundredths by colour; the
+    page draws them and lists them as a table, the same figures."""
+    return [
+        {
+            **row,
+            "label": date(int(row["month"][:4]), int(row["month"][5:]), 1).strftime("%b %Y"),
+        }
+        for row in series
+    ]
+
+
+def player_statement_csv(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _public_player(abf_number)
+    start, end, _ = _statement_period(request)
+    opening, lines, _closing = player_statement(player=player, start=start, end=end)
+    return file_response(
+        statement_csv(player=player, opening=opening, lines=lines), f"statement-{abf_number}.csv"
+    )
+
+
+def player_statement_pdf(request: HttpRequest, abf_number: str) -> HttpResponse:
+    player = _public_player(abf_number)
+    start, end, _ = _statement_period(request)
+    opening, lines, closing = player_statement(player=player, start=start, end=end)
+    span = f"{start:%d/%m/%Y} to {end:%d/%m/%Y}" if start and end else "all awards"
+    pdf = statement_pdf(
+        player=player,
+        opening=opening,
+        lines=lines,
+        closing=closing,
+        title=f"Player Awards Statement: {span}",
+    )
+    return file_response(pdf, f"statement-{abf_number}.pdf")
