@@ -14,6 +14,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from awards.ledger.selectors import Totals, player_public_totals, player_totals, players_totals
@@ -154,8 +155,9 @@ def _public(player: Player, totals: Totals) -> dict:
 
 class LookupPagination(LimitOffsetPagination):
     """The lookup's pages as DRF gives them (`count`, `next`, `previous`, `results`), by
-    `limit` and `offset`, or by `page` for those who count in pages. A parameter that is not
-    a whole number in range is refused by name rather than quietly read as the first page."""
+    `limit` and `offset`, or by `page` for those who count in pages; `next` and `previous`
+    count as the request did. A parameter that is not a whole number in range is refused by
+    name rather than quietly read as the first page."""
 
     default_limit = 25
     max_limit = 100
@@ -206,6 +208,29 @@ class LookupPagination(LimitOffsetPagination):
         self.more = bool(getattr(queryset, "more", False))
         return page
 
+    def _by_page(self) -> bool:
+        return self.request.query_params.get(self.page_query_param) not in (None, "")
+
+    def _page_link(self, number: int) -> str:
+        url = remove_query_param(self.request.build_absolute_uri(), self.offset_query_param)
+        return replace_query_param(url, self.page_query_param, number)
+
+    # The links beside a page follow the style it was asked in: by `page`, or by `offset`.
+
+    def get_next_link(self) -> str | None:
+        if not self._by_page():
+            return super().get_next_link()
+        if self.offset + self.limit >= self.count:
+            return None
+        return self._page_link(self.offset // self.limit + 2)
+
+    def get_previous_link(self) -> str | None:
+        if not self._by_page():
+            return super().get_previous_link()
+        if self.offset <= 0:
+            return None
+        return self._page_link(self.offset // self.limit)
+
     def get_paginated_response(self, data: list) -> Response:
         response = super().get_paginated_response(data)
         # A name so common that `count` stops at a limit: there are more than that.
@@ -231,7 +256,8 @@ class LookupPagination(LimitOffsetPagination):
                 "required": False,
                 "in": "query",
                 "description": (
-                    "The page of `limit` results to answer, from 1 (instead of `offset`)."
+                    "The page of `limit` results to answer, from 1 (instead of `offset`); "
+                    "`next` and `previous` then name pages too."
                 ),
                 "schema": {"type": "integer", "minimum": 1},
             },

@@ -1,6 +1,8 @@
 """The lookup's every match, in pages: 50 to a page on the portal, 25 (up to 100) in the API,
 with the count and the links to the pages beside, as DRF gives them."""
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -51,6 +53,47 @@ def test_the_api_reads_page_and_offset_alike(smiths):
     assert by_page["results"] == by_offset["results"]
     assert by_page["results"][0]["name"] == "Ann25 Smith"
     assert _api(page=3, limit=20).json()["results"][0]["name"] == "Ann40 Smith"
+
+
+def _query(url: str) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(url).query)
+
+
+def test_a_page_asked_by_number_links_the_pages_beside_by_number(smiths):
+    body = _api(page=2).json()
+
+    assert _query(body["next"]) == {"q": ["smith"], "page": ["3"]}
+    assert _query(body["previous"]) == {"q": ["smith"], "page": ["1"]}
+
+
+def test_pages_by_number_keep_the_limit_and_end_at_the_last(smiths):
+    first = _api(page=1, limit=20).json()
+    last = _api(page=3, limit=20).json()
+
+    assert first["previous"] is None
+    assert _query(first["next"]) == {"q": ["smith"], "page": ["2"], "limit": ["20"]}
+    assert last["next"] is None
+    assert _query(last["previous"]) == {"q": ["smith"], "page": ["2"], "limit": ["20"]}
+
+
+def test_a_page_asked_by_offset_links_the_pages_beside_by_offset(smiths):
+    body = _api(offset=25).json()
+
+    assert _query(body["next"]) == {"q": ["smith"], "offset": ["50"], "limit": ["25"]}
+    # The first page: DRF leaves the offset out.
+    assert _query(body["previous"]) == {"q": ["smith"], "limit": ["25"]}
+
+
+def test_following_next_by_page_reads_every_match_once(smiths):
+    client = APIClient()
+    names, url = [], reverse("masterpoints-lookup") + "?q=smith&page=1"
+    while url:
+        body = client.get(url).json()
+        names += [row["name"] for row in body["results"]]
+        assert "offset" not in _query(url)
+        url = body["next"]
+
+    assert names == [f"Ann{index:02d} Smith" for index in range(60)]
 
 
 @pytest.mark.parametrize(
