@@ -108,7 +108,7 @@ def step_needs(name: str) -> tuple[str, ...]:
 def step_label(name: str) -> str:
     """A step's label in the scheme's words: without the ABF's clauses and One Thousand Club
     under another scheme."""
-    if current_scheme().code == "abf":
+    if current_scheme().cites_abf_manual:
         return STEP_LABELS.get(name, name)
     return {
         "promotions": "Promotions",

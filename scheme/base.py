@@ -32,8 +32,12 @@ RECIPROCITY = "reciprocity"  # 1.3.4: points earned overseas converted to the sc
 PRE_1982 = "pre_1982"  # 1.8 notes: red points won before 1982, kept on the player
 GRANTS = "grants"  # 1.3.3-1.3.5: ranks granted by the Centre to visitors and new residents
 ONE_THOUSAND_CLUB = "one_thousand_club"  # 1.9: players with 1,000 masterpoints, listed
+# 5.3, 5.4.1: congresses, their organisers and conveners, a congress event graded by its place
+# at the congress (championship, minor or walk-in, additional championship)
+CONGRESSES = "congresses"
 FEATURES = frozenset(
     (
+        CONGRESSES,
         CREDIT_FILES,
         AUTHORISATIONS,
         LEVIES,
@@ -294,6 +298,28 @@ class Scheme:
     grade_refusal: Callable[[str | None, str], str | None] | None = field(
         default=None, compare=False, repr=False
     )
+    # The whole sentence refusing a login of a role the grade of a named event, or None when
+    # it may issue it (the ABF's: who uploads the grade's colour, 1.6, 7.5.1, 7.5.7). None
+    # here: `grade_refusal`'s reason in the portal's sentence.
+    issue_refusal_text: Callable[[str | None, str, str], str | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # Whether the points of a grade and event uploaded by the Centre's staff wait for another
+    # officer's approval before their month closes (the ABF's Goldpoint Coordinator, 7.5.1).
+    # None here: none waits.
+    needs_coordinator_approval: Callable[[str, str], bool] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # The scheme's word for an event's grade, in a sentence and as a field's label (NZ: the
+    # event's "status"), and the label of a session's boards where it says deals (NZ).
+    grade_word: str = field(default="grade", compare=False)
+    grade_label: str = field(default="Grade", compare=False)
+    deals_label: str = field(default="", compare=False)
+    # Whether its events are typed and computed in the calculator's own shape, session by
+    # session (fields of places or matches, an outright; scheme.abf.events), by the portal's
+    # calculator form and serializer and the award checks built on them. Otherwise the scheme
+    # reads its own requests (calculator_event) and gives its own ceilings.
+    calculator_sessions: bool = field(default=False, compare=False)
     # An award entered for one player at an event of a grade, in hundredths, as its credits
     # by kind (the ACBL's split awards: one credit a colour, adding up to the award). None
     # here: the whole award in the grade's kind.
@@ -317,6 +343,22 @@ class Scheme:
     rank_measures: tuple[RankMeasure, ...] = field(default=(), compare=False)
     # What the demo data seeds under the scheme (operations.demo).
     demo: Demo = field(default=Demo(), compare=False, repr=False)
+
+    def issue_refusal(self, role: str | None, grade: str, event_name: str = "") -> str | None:
+        """The sentence refusing a login of `role` the points of `grade` for the event named,
+        or None when it may issue them."""
+        if self.issue_refusal_text is not None:
+            return self.issue_refusal_text(role, grade, event_name)
+        if self.grades_issuable_by is not None and grade in self.grades_issuable_by(role):
+            return None
+        why = self.grade_refusal(role, grade) if self.grade_refusal is not None else None
+        return f"Your login may not issue these points: {why}." if why else None
+
+    def coordinator_approval_needed(self, grade: str, event_name: str) -> bool:
+        """Whether staff's upload of the grade's points waits for the coordinator (7.5.1)."""
+        return self.needs_coordinator_approval is not None and self.needs_coordinator_approval(
+            grade, event_name
+        )
 
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""

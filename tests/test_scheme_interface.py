@@ -26,26 +26,6 @@ COMPARISON = re.compile(
 PICKS_THE_SCHEME = {"centre/schemes.py"}
 LEFT_OUT = ("scheme/", "tests/")
 
-# Places that still compare a scheme's code, each with how many comparisons it holds; the
-# next steps move them to questions of the Scheme. A ratchet: the test fails when any place
-# compares more than listed, and when a listed file compares less (lower its count, or take it
-# out once clean).
-NOT_YET_MOVED: dict[str, int] = {
-    # The ledger: the ABF's serializer, congress events, 4.x checks of an event's shape, the
-    # words of NZ's "status of event", results uploads.
-    "awards/calculator/api/awards.py": 1,
-    "awards/authorisations/approvals/services.py": 1,
-    "awards/calculator/engines.py": 1,
-    "awards/intake/forms.py": 4,
-    "awards/intake/services/award_checks.py": 2,
-    "awards/ledger/services/events.py": 3,
-    "awards/intake/services/uploads.py": 1,
-    "awards/calculator/views/awards.py": 1,
-    "awards/intake/views/uploads.py": 1,
-    # The month close's step labels, with the ABF's clauses.
-    "operations/close_run.py": 1,
-}
-
 
 def _project_files() -> list[Path]:
     files = []
@@ -77,24 +57,8 @@ def _comparisons() -> dict[str, list[str]]:
 def test_no_app_compares_a_schemes_code():
     found = _comparisons()
 
-    new = [
-        place
-        for name, places in sorted(found.items())
-        if len(places) > NOT_YET_MOVED.get(name, 0)
-        for place in places
-    ]
-    assert not new, "ask the Scheme instead of comparing its code:\n" + "\n".join(new)
-
-
-def test_the_places_not_yet_moved_still_compare_as_listed():
-    found = _comparisons()
-
-    cleaner = {
-        name: (count, len(found.get(name, ())))
-        for name, count in NOT_YET_MOVED.items()
-        if len(found.get(name, ())) != count
-    }
-    assert not cleaner, f"lower NOT_YET_MOVED's counts to what is left: (listed, found) {cleaner}"
+    places = [place for _, places in sorted(found.items()) for place in places]
+    assert not places, "ask the Scheme instead of comparing its code:\n" + "\n".join(places)
 
 
 def test_the_walk_reads_the_apps_and_their_templates():

@@ -51,8 +51,8 @@ def scheme_for_rules(rules: object) -> Scheme:
 
 
 def takes_events(scheme: Scheme) -> bool:
-    """Whether the calculator computes the scheme's events (the ABF's always)."""
-    return scheme.code == "abf" or (
+    """Whether the calculator computes the scheme's events: those in its own shape always."""
+    return scheme.calculator_sessions or (
         scheme.calculator_event is not None and scheme.calculator_answer is not None
     )
 

@@ -20,7 +20,7 @@ from scheme.abf.congress import (
     CONGRESS_GRADES,
 )
 from scheme.abf.validation import MAX_BOARDS, MAX_TABLES
-from scheme.base import AUTHORISATIONS, CREDIT_FILES
+from scheme.base import AUTHORISATIONS, CONGRESSES, CREDIT_FILES
 
 # 5.3: what a congress's event was at the congress (the upload's and entry's forms).
 CONGRESS_FIELDS = (
@@ -147,10 +147,10 @@ class EventDetailsForm(forms.Form):
             (code, label) for code, label in grade_choices() if code in grades
         ]
         scheme = current_scheme()
-        if scheme.code != "abf":
+        if not scheme.calculator_sessions:
             # Another scheme's grade (NZ: the event's status) and none of the ABF's checks
             # of the event's shape (4.x) or authorisations (2.6).
-            self.fields["grade"].label = "Status of event" if scheme.code == "nz" else "Grade"
+            self.fields["grade"].label = scheme.grade_label
             # The scheme lists its grades with the club's weekly game first (NZ: a club
             # session; ACBL: an open club game, CO), not in the order of their codes.
             self.fields["grade"].initial = next(
@@ -160,8 +160,8 @@ class EventDetailsForm(forms.Form):
             # The tables and boards size the event's winner's award by the scheme's engine
             # (awards.intake.services.award_checks); the ABF's movements are the ABF's.
             self.fields.pop("movement", None)
-            if scheme.code == "nz":
-                self.fields["boards"].label = "Deals a session"
+            if scheme.deals_label:
+                self.fields["boards"].label = scheme.deals_label
                 self.fields["boards"].help_text = ""
         if not scheme.has(AUTHORISATIONS):
             self.fields.pop("authorisation_number", None)
@@ -183,7 +183,7 @@ class EventDetailsForm(forms.Form):
             self.fields["congress_organiser"].queryset = congress_organisers
         else:
             del self.fields["congress_organiser"]
-        if not organisers or "congress" not in organisers or scheme.code != "abf":
+        if not organisers or "congress" not in organisers or not scheme.has(CONGRESSES):
             for name in CONGRESS_FIELDS:
                 del self.fields[name]
 

@@ -150,3 +150,30 @@ def needs_authorisation(grade: str) -> bool:
     """2.6, 2.7, 6.2.1: B4c, B5i and B4s credit sets quote a state authorisation number
     (unless the state has opted out)."""
     return grade in AUTHORISED_GRADES
+
+
+# 1.6, 7.5.1, 7.5.7: who uploads the points of each colour, for a login that may not.
+_UPLOADED_BY = {
+    "gold": "the Goldpoint Coordinator or the centre (1.6, 7.5.1), or for the GNOT qualifying "
+    "rounds the state masterpoint secretary (7.5.7)",
+    "red": "the state masterpoint secretary, the state's organisers or the centre (1.6)",
+    "green": "the club, the state masterpoint secretary or the centre (1.6)",
+}
+
+
+def issue_refusal(role: str | None, grade: str, event_name: str) -> str | None:
+    """The sentence refusing a login of `role` the points of `grade` for the event named, or
+    None when it may issue them (the Scheme's `issue_refusal_text`)."""
+    if grade in ABF_GRADES and grade not in grades_issuable_by(role):
+        colour = ABF_GRADES[grade].colour
+        return (
+            f"Your login may not issue grade {grade} ({colour}) points; they are uploaded by "
+            f"{_UPLOADED_BY[colour]}."
+        )
+    refusal = grade_refusal(role=role, grade=grade, event_name=event_name)
+    return f"Your login may not issue these points: {refusal}." if refusal else None
+
+
+def coordinator_approval_needed(grade: str, event_name: str) -> bool:
+    """`needs_coordinator_approval` as the Scheme asks it."""
+    return needs_coordinator_approval(grade=grade, event_name=event_name)

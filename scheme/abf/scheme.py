@@ -8,6 +8,7 @@ from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.demo import ABF_DEMO
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
+from scheme.abf.issuers import coordinator_approval_needed, grades_issuable_by, issue_refusal
 from scheme.abf.membership import SPECIAL_CLUBS
 from scheme.abf.ranks import RANKS, Rank, Totals
 from scheme.base import (
@@ -86,12 +87,17 @@ ABF_SCHEME = Scheme(
     # The award calculator reads ABF events with the API's own serializer: no
     # calculator_event or calculator_answer (scheme.abf.calculator).
     calculator_examples=CALCULATOR_EXAMPLES,
+    calculator_sessions=True,
     rank_calculator=rank_calculator,
     rank_parameters=RANK_PARAMETERS,
     # The registry as the ABF keeps it has every feature: credit files, authorisations,
     # levies, the McCutcheon standings, the national files, reciprocity, pre-1982 points.
     features=FEATURES,
     special_clubs=SPECIAL_CLUBS,
+    # 1.6, 7.5.1, 7.5.7: who issues which grades; the Centre's gold waits for the coordinator.
+    grades_issuable_by=grades_issuable_by,
+    issue_refusal_text=issue_refusal,
+    needs_coordinator_approval=coordinator_approval_needed,
     # 1.8: the certificates print the red and gold (with the pre-1982 red) and the gold.
     rank_measures=(
         RankMeasure("red and gold", ("red", "gold"), pre_1982=True),

@@ -79,6 +79,10 @@ NZ_SCHEME = Scheme(
     number_name="NZB number",
     # NZ's A, B and C points are kinds, not colours.
     kind_word="Kind",
+    # The Master Points Scheme grades an event by its "status", and counts deals.
+    grade_word="status",
+    grade_label="Status of event",
+    deals_label="Deals a session",
     grades_players=True,
     ranks=NZ_RANKS,
     editions=RULE_SETS,

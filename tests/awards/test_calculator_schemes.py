@@ -90,6 +90,7 @@ TEST_SCHEME = dataclasses.replace(
     compute=_test_compute,
     calculator_event=_test_event,
     calculator_answer=_test_answer,
+    calculator_sessions=False,
     calculator_examples={"Three pairs": {"rules": "TEST-1", "ranking": ["P1", "P2", "P3"]}},
     rank_calculator=_test_ranks,
     rank_parameters=(("x", "X points, a whole number"),),

@@ -27,6 +27,7 @@ from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, State
 from scheme.abf import allowances
+from scheme.base import AUTHORISATIONS
 
 Kind = Approval.Kind
 # 5.1: congresses the state approves (B5, B4 and B3 events of congresses and tours; an A2
@@ -251,8 +252,8 @@ def _congress_problem(*, state: State, event: EventDetails) -> str:
 def event_allowance_problems(*, by: User, event: EventDetails) -> list[Problem]:
     """The allowances an uploaded event must keep (2.3, 2.7, 5.1, 6.2.1); the Centre's
     staff may record an event the register lacks (a correction, a late record)."""
-    if by.is_centre_staff or not event.starts_on or current_scheme().code != "abf":
-        return []  # the allowances are the ABF manual's
+    if by.is_centre_staff or not event.starts_on or not current_scheme().has(AUTHORISATIONS):
+        return []  # the allowances are the ABF manual's, kept with its authorisations
     problem = ""
     field = "event.grade"
     if event.grade == "D" and event.club is not None:

@@ -130,7 +130,9 @@ def _examples() -> list[OpenApiExample]:
 
 def _requests() -> list[type[serializers.Serializer]]:
     return [CalculatorRequestSerializer] + [
-        scheme_request_serializer(scheme) for scheme in _event_schemes() if scheme.code != "abf"
+        scheme_request_serializer(scheme)
+        for scheme in _event_schemes()
+        if not scheme.calculator_sessions
     ]
 
 

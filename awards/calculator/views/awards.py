@@ -60,7 +60,7 @@ def _scheme(request: HttpRequest) -> Scheme:
 
 def calculator(request: HttpRequest) -> HttpResponse:
     scheme = _scheme(request)
-    if scheme.code != "abf":
+    if not scheme.calculator_sessions:
         return _scheme_calculator(request, scheme)
     if (request.GET.get("event") or request.POST.get("event")) == SINGLES:
         return _singles(request, scheme)

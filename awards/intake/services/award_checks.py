@@ -262,9 +262,9 @@ def award_lines_check(
     preview keeps it), or None if none was found.
     """
     scheme = current_scheme()
-    grade_word = "status" if scheme.code == "nz" else "grade"
+    grade_word = scheme.grade_word
     limit: Ceiling | None
-    if scheme.code != "abf":
+    if not scheme.calculator_sessions:
         ceiling, limit = scheme_ceilings(event=event)
         problems: list[Problem] = []
         if expected is not None:

@@ -31,9 +31,8 @@ from centre.schemes import current_scheme, number_name, point_kind_codes
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
-from scheme.abf.grades import ABF_GRADES
-from scheme.abf.issuers import needs_authorisation, needs_coordinator_approval
-from scheme.base import CREDIT_FILES
+from scheme.abf.issuers import needs_authorisation
+from scheme.base import AUTHORISATIONS, CREDIT_FILES
 from scheme.core.points import points_text
 
 # ABF numbers per query: well under SQLite's 32,766 parameters.
@@ -263,13 +262,15 @@ def credit_upload_check(
     if rows is None:
         problems += [Problem(e.line, e.message) for e in parsed.errors]
     scheme = current_scheme()
-    abf = scheme.code == "abf"
-    grades = ABF_GRADES if abf else {grade.code for grade in scheme.grades}
+    # The ABF's credit files say their colour by their extension (App. D); another scheme's
+    # awards come typed on screen or from results, each of the kind its grade awards.
+    files = scheme.has(CREDIT_FILES)
+    grades = {grade.code for grade in scheme.grades}
     event_colour = grade_colour(event.grade) if event.grade in grades else ""
     # 2.3, 2.7, 5.1, 6.2.1: the allowances the event must keep, and its approval.
     problems += event_allowance_problems(by=by, event=event)
     ceiling = None
-    if event_colour and not abf:
+    if event_colour and not files:
         # Another scheme's awards come typed on screen or from results, carried in the
         # file's line format; every line is of the kind the event's grade awards.
         if source == CreditUpload.Source.FILE and not scheme.has(CREDIT_FILES):
@@ -342,11 +343,7 @@ def credit_upload_check(
         checked = _Checked()
     checked.warnings[:0] = event_warnings(event=event)
     # 7.5.1: the Centre's gold points wait for the Goldpoint Coordinator's approval.
-    coordinator = (
-        abf
-        and by.is_centre_staff
-        and needs_coordinator_approval(grade=event.grade, event_name=event.name)
-    )
+    coordinator = by.is_centre_staff and scheme.coordinator_approval_needed(event.grade, event.name)
     if coordinator:
         checked.warnings.append(
             "7.5.1: these gold points wait for the Goldpoint Coordinator's approval; their "
@@ -364,7 +361,7 @@ def credit_upload_check(
     problems += refused_intent
     checked.warnings += _same_day_warnings(event=event, lines=checked.lines)
     authorisation = None
-    if abf and event.grade in ABF_GRADES:
+    if scheme.has(AUTHORISATIONS) and event.grade in grades:
         authorisation, more = _authorisation_problems(
             by=by, event=event, number=authorisation_number, red_total=checked.totals.get("red", 0)
         )

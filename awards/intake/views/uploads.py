@@ -62,7 +62,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
     """The credit file alone, or the results file (with the credit file if it comes too)."""
     data = form.cleaned_data
     sent, results = data.get("file"), data["results"]
-    if results is not None and current_scheme().code != "abf":
+    if results is not None and not current_scheme().calculator_sessions:
         return scheme_results_upload_check(
             by=request.user,
             filename=results.name,

@@ -10,14 +10,14 @@ from decimal import Decimal
 from django.utils import timezone
 
 from awards.errors import Problem
-from awards.ledger.models import Event, grade_colour
+from awards.ledger.models import Event
 from centre.dates import date_refusal
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.congress import ADDITIONAL, congress_event_refusals
-from scheme.abf.grades import ABF_GRADES
-from scheme.abf.issuers import grade_refusal, grades_issuable_by, organisers_for
+from scheme.abf.issuers import organisers_for
+from scheme.base import CONGRESSES
 
 
 @dataclass
@@ -125,12 +125,10 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
 
 
 def grades_for(*, by: User) -> frozenset[str]:
-    """The grades of event a login may issue: the ABF's by who issues them (1.6); under
-    another scheme, by its own rule (NZ: Issue of Master Points; ACBL: scheme.acbl.issuers),
-    or any of its grades if it has none."""
+    """The grades of event a login may issue, by the scheme's rule (ABF 1.6: scheme.abf.issuers;
+    NZ: Issue of Master Points; ACBL: scheme.acbl.issuers), or any of its grades if it has
+    none."""
     scheme = current_scheme()
-    if scheme.code == "abf":
-        return grades_issuable_by(by.issuer_role)
     if scheme.grades_issuable_by is not None:
         return scheme.grades_issuable_by(by.issuer_role)
     return frozenset(grade.code for grade in scheme.grades)
@@ -151,46 +149,20 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
     ):
         problems.append(Problem(0, refusal, "event.ends_on"))
     scheme = current_scheme()
-    if scheme.code != "abf":
-        if event.grade not in {grade.code for grade in scheme.grades}:
-            problems.append(
-                Problem(0, f"{event.grade!r} is not a grade of the {scheme.name}.", "event.grade")
-            )
-            return problems
-        refusal = (
-            scheme.grade_refusal(by.issuer_role, event.grade)
-            if scheme.grade_refusal is not None
-            else None
-        )
-        if refusal:
-            problems.append(
-                Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
-            )
-        return problems + _shape_problems(event)
-    if event.grade not in ABF_GRADES:
-        problems.append(Problem(0, f"{event.grade!r} is not a grade of 1.5.1.", "event.grade"))
-        return problems
-    if event.grade not in grades_issuable_by(by.issuer_role):
-        colour = grade_colour(event.grade)
-        who = {
-            "gold": "the Goldpoint Coordinator or the centre (1.6, 7.5.1), or for the GNOT "
-            "qualifying rounds the state masterpoint secretary (7.5.7)",
-            "red": "the state masterpoint secretary, the state's organisers or the centre (1.6)",
-            "green": "the club, the state masterpoint secretary or the centre (1.6)",
-        }[colour]
+    if event.grade not in {grade.code for grade in scheme.grades}:
         problems.append(
             Problem(
                 0,
-                f"Your login may not issue grade {event.grade} ({colour}) points; they are "
-                f"uploaded by {who}.",
+                f"{event.grade!r} is not a {scheme.grade_word} of the {scheme.name}.",
                 "event.grade",
             )
         )
-    elif refusal := grade_refusal(role=by.issuer_role, grade=event.grade, event_name=event.name):
-        problems.append(
-            Problem(0, f"Your login may not issue these points: {refusal}.", "event.grade")
-        )
-    return problems + _congress_problems(event) + _shape_problems(event)
+        return problems
+    if refusal := scheme.issue_refusal(by.issuer_role, event.grade, event.name):
+        problems.append(Problem(0, refusal, "event.grade"))
+    if scheme.has(CONGRESSES):
+        problems += _congress_problems(event)
+    return problems + _shape_problems(event)
 
 
 def _is_congress(event: EventDetails) -> bool:
@@ -246,7 +218,7 @@ def _congress_problems(event: EventDetails) -> list[Problem]:
 def event_warnings(*, event: EventDetails) -> list[str]:
     """What the uploader is told without a refusal: a congress's event whose place at the
     congress is not said has its grade unchecked against 5.3.3."""
-    if current_scheme().code != "abf" or not _is_congress(event) or event.congress_event:
+    if not current_scheme().has(CONGRESSES) or not _is_congress(event) or event.congress_event:
         return []
     return [
         "5.3.3: the grade of this congress event is not checked: say the congress's grade and "
