@@ -16,7 +16,7 @@ from awards.authorisations.services.requests import (
     authorisation_request_issue,
     authorisation_request_refuse,
 )
-from awards.calculator.results import csv_results
+from awards.results import csv_results
 from players.abf_numbers import from_serial
 from tests.factories import PlayerFactory
 

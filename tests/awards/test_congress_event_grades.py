@@ -231,7 +231,7 @@ def test_a_congress_event_from_a_results_file_is_refused_its_wrong_grade_too(
 ):
     from pathlib import Path
 
-    from awards.calculator.results import usebio
+    from awards.results import usebio
 
     results = (
         Path(__file__).parent / "results" / "samples" / "compscore_mitchell.xml"

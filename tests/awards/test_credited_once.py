@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.calculator.results import usebio
+from awards.results import usebio
 from awards.errors import UploadRejected
 from awards.intake import upload_keys
 from awards.intake.models import CreditUpload

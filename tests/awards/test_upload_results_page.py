@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from awards.calculator.results import usebio
+from awards.results import usebio
 from awards.intake.models import CreditUpload
 from awards.intake.services import results_in
 from awards.ledger.models import Credit

@@ -24,8 +24,8 @@ from awards.authorisations.approvals.services import authorisation_allowance_che
 from awards.authorisations.models import Authorisation, AuthorisationRequest
 from awards.authorisations.services.numbers import authorisation_issue
 from awards.calculator.by_player import awards_by_player
-from awards.calculator.results import csv_results, usebio
-from awards.calculator.results.common import ReadResults, ResultsFileError
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from awards.errors import AwardsError, Problem, UploadRejected
 from centre.errors import rules_error_path

@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import transaction
 
 from awards.calculator.by_player import awards_by_player
-from awards.calculator.results import csv_results, usebio
-from awards.calculator.results.common import ReadResults, ResultsFileError
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from awards.errors import Problem, UploadRejected
 from awards.intake.models import CreditUpload

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from awards.calculator.results import csv_results, usebio
-from awards.calculator.results.common import ResultsFileError
+from awards.results import csv_results, usebio
+from awards.results.common import ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from scheme.abf import compute_awards
 

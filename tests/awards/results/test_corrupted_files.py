@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from awards.calculator.results import usebio
-from awards.calculator.results.common import ResultsFileError
+from awards.results import usebio
+from awards.results.common import ResultsFileError
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
 from players.models import Player

@@ -3,8 +3,8 @@ column."""
 
 import pytest
 
-from awards.calculator.results import csv_results
-from awards.calculator.results.common import ResultsFileError
+from awards.results import csv_results
+from awards.results.common import ResultsFileError
 from players.abf_numbers import from_serial
 
 N = [from_serial(s) for s in range(20000, 20400)]

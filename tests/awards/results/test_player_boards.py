@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.calculator.results import csv_results
+from awards.results import csv_results
 from awards.calculator.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
 from awards.ledger.models import Credit
 from players.abf_numbers import from_serial

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.calculator.results import usebio
+from awards.results import usebio
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
 from players.models import Player

@@ -8,8 +8,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from awards.calculator.results import usebio
-from awards.calculator.results.common import ResultsFileError
+from awards.results import usebio
+from awards.results.common import ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from scheme.abf import compute_awards
 

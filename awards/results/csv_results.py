@@ -40,7 +40,7 @@ from __future__ import annotations
 import csv
 import io
 
-from awards.calculator.results.common import (
+from awards.results.common import (
     LABEL_LENGTH,
     Placed,
     Problems,
