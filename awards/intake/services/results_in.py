@@ -17,14 +17,14 @@ from django.conf import settings
 from django.db import transaction
 
 from awards.calculator.by_player import awards_by_player
-from awards.results import csv_results, usebio
-from awards.results.common import ReadResults, ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from awards.errors import Problem, UploadRejected
 from awards.intake.models import CreditUpload
 from awards.intake.services.entry import credit_results_check
 from awards.intake.services.uploads import credit_upload_check
 from awards.ledger.services.events import EventDetails
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
 from centre.errors import rules_error_path
 from centre.models import User
 from centre.schemes import current_scheme, number_name
