@@ -9,10 +9,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from awards.results import usebio
 from awards.intake.models import CreditUpload
 from awards.intake.services import results_in
 from awards.ledger.models import Credit
+from awards.results import usebio
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from awards.results import usebio
 from awards.intake.api.examples import results_grade
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
+from awards.results import usebio
 from centre.schemes import current_scheme
 from scheme import SCHEMES
 from tests.browser.conftest import log_in, open_menu_entry

@@ -10,10 +10,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.results import usebio
 from awards.intake.api.examples import results_grade
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
+from awards.results import usebio
 from players.abf_numbers import from_serial
 from scheme.base import CREDIT_FILES
 from tests.factories import PlayerFactory

@@ -24,10 +24,10 @@ from awards.authorisations.approvals.services import authorisation_allowance_che
 from awards.authorisations.models import Authorisation, AuthorisationRequest
 from awards.authorisations.services.numbers import authorisation_issue
 from awards.calculator.by_player import awards_by_player
-from awards.results import csv_results, usebio
-from awards.results.common import ReadResults, ResultsFileError
 from awards.calculator.serializers import CalculatorRequestSerializer
 from awards.errors import AwardsError, Problem, UploadRejected
+from awards.results import csv_results, usebio
+from awards.results.common import ReadResults, ResultsFileError
 from centre.errors import rules_error_path
 from centre.mail import email_after_commit
 from centre.models import User

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from awards.results import usebio
-from awards.results.common import ResultsFileError
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
+from awards.results import usebio
+from awards.results.common import ResultsFileError
 from players.models import Player
 from tests.factories import ClubFactory, ClubSecretaryFactory, PlayerFactory
 

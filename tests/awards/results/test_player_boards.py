@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.results import csv_results
 from awards.calculator.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
 from awards.ledger.models import Credit
+from awards.results import csv_results
 from players.abf_numbers import from_serial
 from scheme.abf import compute_awards
 from tests.factories import PlayerFactory

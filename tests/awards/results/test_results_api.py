@@ -9,9 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.results import usebio
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
+from awards.results import usebio
 from players.models import Player
 from tests.factories import PlayerFactory
 

@@ -8,9 +8,9 @@ from xml.etree import ElementTree
 
 import pytest
 
+from awards.calculator.serializers import CalculatorRequestSerializer
 from awards.results import usebio
 from awards.results.common import ResultsFileError
-from awards.calculator.serializers import CalculatorRequestSerializer
 from scheme.abf import compute_awards
 
 SAMPLES = Path(__file__).parent / "samples"
