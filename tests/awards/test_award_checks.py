@@ -49,14 +49,16 @@ def test_ten_green_points_for_one_club_session_are_warned_with_the_most_it_can_p
     assert "The most this event can pay one player: <strong>0.72</strong>" in page
     assert (
         f"Line 1: {winner.abf_number} {winner.given_names} {winner.family_name} is given 10.00, "
-        "above the most this event can pay: 0.72 (the winner&#x27;s award of its one session "
+        "above the most this event can pay: 0.72 (the winner's award of its one session "
         "of a grade E pairs event, a Howell of 12 tables, by the award rules)."
-    ) in page
+    ) in upload.preview["warnings"]
+    # The page says it once, and flags the line in a word.
+    assert "1 line above the most this event can pay one player (0.72)" in page
     warned = [line for line in upload.preview["lines"] if line["warning"]]
     assert [line["line"] for line in warned] == [1]
     assert page.count("data-line-warning") == 1
-    # A warning, not a refusal: the secretary may still credit it.
-    client_a.post(reverse("awards:upload_confirm", args=[upload.pk]))
+    # A warning, not a refusal: the secretary may still credit it, once it is checked.
+    client_a.post(reverse("awards:upload_confirm", args=[upload.pk]), {"above_most_checked": "on"})
     assert Credit.objects.count() == 2
 
 

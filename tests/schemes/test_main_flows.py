@@ -43,7 +43,10 @@ def _entered(staff_client, scheme, player: Player) -> CreditUpload:
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     upload = CreditUpload.objects.get()
-    confirmed = staff_client.post(reverse("awards:upload_confirm", args=[upload.pk]))
+    # A rank's worth in one event is above the most it can pay: staff tick that they checked.
+    confirmed = staff_client.post(
+        reverse("awards:upload_confirm", args=[upload.pk]), {"above_most_checked": "on"}
+    )
     assert confirmed.status_code == 302
     upload.refresh_from_db()
     assert upload.status == CreditUpload.Status.CREDITED

@@ -65,6 +65,10 @@ class UploadLineSerializer(serializers.Serializer):
         required=False,
         help_text="The most the event can pay one player, in hundredths; null if not known.",
     )
+    above_most = serializers.BooleanField(
+        help_text="True if the player is given more than the most the event (or any event of "
+        "its grade) can pay: confirm with `above_most_checked` once checked."
+    )
 
 
 class MostSerializer(serializers.Serializer):
@@ -112,7 +116,13 @@ class UploadSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(UploadLineSerializer(many=True))
     def get_lines(self, upload: CreditUpload) -> list[dict]:
-        return upload.preview.get("lines", [])
+        return [
+            {
+                **{key: value for key, value in line.items() if key != "above"},
+                "above_most": bool(line.get("above")),
+            }
+            for line in upload.preview.get("lines", [])
+        ]
 
     def get_warnings(self, upload: CreditUpload) -> list[str]:
         return upload.preview.get("warnings", [])
@@ -495,14 +505,31 @@ class UploadDetailApi(_UploadApi):
         return Response(UploadSerializer(upload).data)
 
 
+class UploadConfirmSerializer(serializers.Serializer):
+    above_most_checked = serializers.BooleanField(
+        default=False,
+        help_text="True once the lines above the most the event can pay (`above_most`) were "
+        "checked; an upload with such lines is not credited without it.",
+    )
+
+
 class UploadConfirmApi(_UploadApi):
     @extend_schema(
         summary="Credit a checked upload (App. E step 2): all lines or none",
-        request=None,
+        description="An upload with lines above the most the event can pay (each with a "
+        "`warning`) is credited only with `above_most_checked: true`; without it the answer "
+        'is 400, code `above_most_unchecked`, under `fields["above_most_checked"]`.',
+        request=UploadConfirmSerializer,
         responses=UploadSerializer,
     )
     def post(self, request: Request, pk: int) -> Response:
-        upload = credit_upload_confirm(upload=self.upload(request, pk), by=request.user)
+        data = UploadConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = credit_upload_confirm(
+            upload=self.upload(request, pk),
+            by=request.user,
+            above_most_checked=data.validated_data["above_most_checked"],
+        )
         return Response(UploadSerializer(upload).data)
 
 

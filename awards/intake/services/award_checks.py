@@ -312,12 +312,15 @@ def award_lines_check(
         if limit is not None and total > limit.points and not by.is_centre_staff:
             problems.append(Problem(line["line"], f"{whose} is given {amount}, {beyond}."))
         elif limit is not None and total > limit.points:
+            # What the preview flags in a word, and holds for a tick before crediting.
+            line["above"] = {"most": limit.points, "of": "grade"}
             line["warning"] = "; ".join(part for part in (line.get("warning"), beyond) if part)
             warnings.append(f"Line {line['line']}: {whose} is given {amount}, {beyond}.")
         elif ceiling is not None and total > ceiling.points:
             text = (
                 f"above the most this event can pay: {points_text(ceiling.points)} ({ceiling.how})"
             )
+            line["above"] = {"most": ceiling.points, "of": "event"}
             line["warning"] = "; ".join(part for part in (line.get("warning"), text) if part)
             warnings.append(f"Line {line['line']}: {whose} is given {amount}, {text}.")
     return problems, ceiling.as_json() if ceiling else None

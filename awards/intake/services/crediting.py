@@ -26,8 +26,21 @@ def _may_act_on(upload: CreditUpload, by: User) -> bool:
     return by.is_centre_staff or upload.uploaded_by_id == by.pk
 
 
-def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
-    """App. E step 2: credit every line of a checked upload in one transaction, or none."""
+def lines_above_most(upload: CreditUpload) -> list[dict]:
+    """The preview's lines that give a player more than the most the event (or any event of
+    its grade) can pay: warned, not refused, and credited only once the uploader says they
+    were checked."""
+    return [line for line in upload.preview.get("lines", []) if line.get("above")]
+
+
+def credit_upload_confirm(
+    *, upload: CreditUpload, by: User, above_most_checked: bool = False
+) -> CreditUpload:
+    """App. E step 2: credit every line of a checked upload in one transaction, or none.
+
+    Lines above the most the event can pay are credited only with `above_most_checked`:
+    the uploader's word that each was looked at, since a warning read past is a wrong
+    credit that only an adjusting entry undoes."""
     with transaction.atomic():
         # Its preview's lines are what is credited; the file itself is not read again.
         upload = CreditUpload.objects.select_for_update().defer("content").get(pk=upload.pk)
@@ -35,6 +48,18 @@ def credit_upload_confirm(*, upload: CreditUpload, by: User) -> CreditUpload:
             raise AwardsError("This upload is not yours.")
         if upload.status != CreditUpload.Status.CHECKED:
             raise AwardsError(f"This upload is already {upload.get_status_display().lower()}.")
+        above = lines_above_most(upload)
+        if above and not above_most_checked:
+            numbers = sorted({line["line"] for line in above})
+            listed = ", ".join(str(n) for n in numbers)
+            raise AwardsError(
+                f"Nothing was credited: check the lines above the most the event can pay "
+                f"(line{'s' if len(numbers) > 1 else ''} {listed}), then confirm that you have.",
+                fields={
+                    "above_most_checked": ["Confirm that the lines above the most are checked."]
+                },
+                code="above_most_unchecked",
+            )
         lines: list[dict] = upload.preview.get("lines", [])
         # A player may have died or been made inactive since the check.
         statuses = _statuses_not_active([line["player_id"] for line in lines])

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 
 from awards.errors import AwardsError, Problem, UploadRejected
 from awards.intake.forms import CreditFileForm, EventDetailsForm
@@ -168,11 +169,37 @@ def uploads(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _above_most(lines: list[dict], warnings: list[str]) -> tuple[list[dict], list[str]]:
+    """The lines above the most the event can pay, each with its short flag, and the
+    warnings less their one sentence a line (award_checks: "Line 3: <player> is given ..."),
+    which the page sums up in one line instead. A flagged line's own note keeps any other
+    warning it has (award_checks adds the long one last)."""
+    above = []
+    for line in lines:
+        if line.get("above"):
+            parts = line.get("warning", "").rsplit("; ", 1)
+            line["note"] = parts[0] if len(parts) > 1 else ""
+            above.append(line)
+    numbers = {line["line"] for line in above}
+    kept = [
+        warning
+        for warning in warnings
+        if not (
+            " is given " in warning
+            and warning.startswith("Line ")
+            and warning[5:].split(":", 1)[0].isdigit()
+            and int(warning[5:].split(":", 1)[0]) in numbers
+        )
+    ]
+    return above, kept
+
+
 @uploader_required
 def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview: each line's player, name, home club and points; totals; warnings."""
     upload = get_object_or_404(uploads_visible_to(user=request.user), pk=pk)
     lines = upload.preview.get("lines", [])
+    above, warnings = _above_most(lines, upload.preview.get("warnings", []))
     return render(
         request,
         "awards/upload_detail.html",
@@ -180,7 +207,9 @@ def upload_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "upload": upload,
             "lines": lines[:PREVIEW_LINES],
             "hidden_lines": max(0, len(lines) - PREVIEW_LINES),
-            "warnings": upload.preview.get("warnings", []),
+            "warnings": warnings,
+            "above": above,
+            "above_lines": sorted({line["line"] for line in above}),
             "most": upload.preview.get("most"),
             "results": upload.preview.get("results"),
             # A state secretary reads the organisers' uploads; only their maker credits them.
@@ -196,7 +225,11 @@ def upload_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("awards:upload", pk=upload.pk)
     try:
-        upload = credit_upload_confirm(upload=upload, by=request.user)
+        upload = credit_upload_confirm(
+            upload=upload,
+            by=request.user,
+            above_most_checked=request.POST.get("above_most_checked") == "on",
+        )
     except UploadRejected as rejected:
         for problem in rejected.problems[:MAX_ERRORS_LISTED]:
             messages.error(request, f"{problem.where}: {problem.message}")
@@ -208,8 +241,8 @@ def upload_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"Credited {upload.line_count} lines to {upload.period.label}; they are provisional "
-            f"until the month is closed.",
+            f"Credited {upload.line_count} line{pluralize(upload.line_count)} to "
+            f"{upload.period.label}; they are provisional until the month is closed.",
         )
     return redirect("awards:upload", pk=upload.pk)
 
