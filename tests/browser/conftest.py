@@ -75,3 +75,36 @@ def open_menu_entry(page, group: str, entry: str) -> None:
     nav.locator("summary", has_text=group).click()
     nav.get_by_role("link", name=entry, exact=True).click()
     page.wait_for_load_state()
+
+
+# Each named column's cells in a table's first rows: where one is hidden or off the screen.
+_OFF_SCREEN = """([selector, headings]) => {
+  const table = document.querySelector(selector);
+  if (!table) { return [`no ${selector}`]; }
+  const columns = [];
+  for (const cell of table.tHead.rows[table.tHead.rows.length - 1].cells) {
+    for (let i = 0; i < cell.colSpan; i += 1) { columns.push(cell.textContent.trim()); }
+  }
+  const problems = [];
+  for (const heading of headings) {
+    const index = columns.indexOf(heading);
+    if (index < 0) { problems.push(`no column "${heading}" in ${columns}`); continue; }
+    const rows = [...table.tBodies[0].rows].filter((row) => row.cells.length === columns.length);
+    if (!rows.length) { problems.push(`no row with a "${heading}"`); continue; }
+    for (const row of rows.slice(0, 5)) {
+      const box = row.cells[index].getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) {
+        problems.push(`"${heading}" is hidden`);
+      } else if (box.left < 0 || box.right > window.innerWidth) {
+        problems.push(`"${heading}" runs from ${box.left} to ${box.right} px`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+def numbers_off_screen(page, selector: str, *headings: str) -> list[str]:
+    """The cells of the columns headed so (the numbers people came for) that are not wholly on
+    the screen in the first rows of the table: none, on a phone, without scrolling sideways."""
+    return page.evaluate(_OFF_SCREEN, [selector, list(headings)])

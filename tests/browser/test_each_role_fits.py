@@ -2,7 +2,8 @@
 
 On every page of the way, at both widths: no horizontal scrollbar, the menu on one row, no
 label ending in ":", every checkbox beside its label; and over the whole flow no console
-error, no script error and no answer of 4xx or 5xx. Each page is photographed at each width
+error, no script error and no answer of 4xx or 5xx; and no serious or critical WCAG 2.1 AA
+violation that axe-core finds. Each page is photographed at each width
 into var/screenshots/<role>/ (not kept in git) for a person to look through.
 
 The checks are of the page's shape, not its words: other pages may change what they say.
@@ -22,10 +23,13 @@ from clubs.models import Club
 from operations.demo.logins import DEMO_PASSWORD
 from players.models import Player
 from tests.billing.factories import FeeScheduleFactory
-from tests.browser.conftest import open_menu_entry
+from tests.browser.accessibility import accessibility_problems
+from tests.browser.conftest import numbers_off_screen, open_menu_entry
 from tests.factories import PlayerFactory
 
 WIDTHS = (1280, 390)
+# What a list of uploads is read for, on a phone too (the page is left at 390 px).
+UPLOAD_NUMBERS = ("Status", "Lines", "Green", "Red", "Gold")
 SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots"
 
 # What a person would see wrong, measured in the page; each answers a list of problems.
@@ -103,6 +107,7 @@ class Flow:
                 "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
             )
             problems += [f"{width} px: {problem}" for problem in self.page.evaluate(MEASURE)]
+            problems += [f"{width} px: {problem}" for problem in accessibility_problems(self.page)]
             self.page.screenshot(
                 path=self.folder / f"{self.count:02d}-{name}-{width}.png", full_page=True
             )
@@ -140,6 +145,7 @@ def test_an_anonymous_visitor_looks_a_player_up_and_reads_the_public_pages(page,
     page.click("main button[type=submit]")
     page.wait_for_load_state()
     flow.check("lookup")
+    assert not numbers_off_screen(page, "main table", "Status", "Rank")
     page.locator(f"main a[href='/awards/players/{player.abf_number}/']").first.click()
     page.wait_for_load_state("networkidle")
     flow.check("player")
@@ -206,6 +212,9 @@ def test_a_club_secretary_keeps_the_players_and_uploads_a_credit_file(page, demo
     page.click("button[data-confirm]")
     page.wait_for_load_state()
     flow.check("upload-confirmed")
+    page.goto("/awards/uploads/")
+    flow.check("uploads")
+    assert not numbers_off_screen(page, "main table", *UPLOAD_NUMBERS)
 
     open_menu_entry(page, "My club", "Statement")
     flow.check("statement")
