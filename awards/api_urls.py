@@ -8,35 +8,42 @@ from awards.grants import api as grants
 from awards.intake.api import uploads
 from awards.ledger import api as credits
 from awards.lookup import api as lookup
+from centre.api_routes import api_path
 
 # The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
-    path("masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"),
-    path(
+    api_path(
+        "masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"
+    ),
+    api_path(
         "masterpoints/<str:abf_number>",
         lookup.MasterpointPlayerApi.as_view(),
         name="masterpoints-player",
     ),
-    path(
+    api_path(
         "masterpoints/<str:abf_number>/statement",
         lookup.MasterpointStatementApi.as_view(),
         name="masterpoints-statement",
     ),
-    path("calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"),
-    path("calculator/singles", singles.SinglesOutrightApi.as_view(), name="calculator-singles"),
-    path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
-    path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
-    path("uploads/check", uploads.UploadCreateApi.as_view(), name="upload-check"),
-    path("uploads/results", uploads.UploadResultsApi.as_view(), name="upload-results"),
-    path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
-    path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
-    path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
+    api_path(
+        "calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"
+    ),
+    api_path("calculator/singles", singles.SinglesOutrightApi.as_view(), name="calculator-singles"),
+    api_path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
+    api_path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
+    api_path("uploads/check", uploads.UploadCreateApi.as_view(), name="upload-check"),
+    api_path("uploads/results", uploads.UploadResultsApi.as_view(), name="upload-results"),
+    api_path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
+    api_path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
+    api_path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
     path("", include("awards.intake.api.results")),  # results/check, uploads/<pk>/credit-file
-    path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
-    path("grants", grants.GrantListApi.as_view(), name="grants"),
-    path("grants/preview", grants.GrantPreviewApi.as_view(), name="grant-preview"),
-    path("authorisations", authorisations.AuthorisationListApi.as_view(), name="authorisations"),
-    path(
+    api_path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
+    api_path("grants", grants.GrantListApi.as_view(), name="grants"),
+    api_path("grants/preview", grants.GrantPreviewApi.as_view(), name="grant-preview"),
+    api_path(
+        "authorisations", authorisations.AuthorisationListApi.as_view(), name="authorisations"
+    ),
+    api_path(
         "authorisations/issue",
         authorisations.AuthorisationIssueApi.as_view(),
         name="authorisation-issue",

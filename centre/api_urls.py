@@ -2,6 +2,7 @@
 
 from django.urls import include, path
 
+from centre.api_routes import api_path
 from centre.api_tokens import TokenCreateApi, TokenRevokeApi
 
 # The public reads' operations first (the masterpoints, the standings): an address is matched
@@ -9,8 +10,8 @@ from centre.api_tokens import TokenCreateApi, TokenRevokeApi
 urlpatterns = [
     path("", include("awards.api_urls")),
     path("", include("ranks.api_urls")),
-    path("auth/token", TokenCreateApi.as_view(), name="api-token-create"),
-    path("auth/token/revoke", TokenRevokeApi.as_view(), name="api-token-revoke"),
+    api_path("auth/token", TokenCreateApi.as_view(), name="api-token-create"),
+    api_path("auth/token/revoke", TokenRevokeApi.as_view(), name="api-token-revoke"),
     path("", include("clubs.api_urls")),
     path("", include("awards.authorisations.b4c.api_urls")),
     path("", include("players.api_urls")),

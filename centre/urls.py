@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from centre import accounts, guide, views
+from centre.api_routes import api_not_found, api_path
 
 # A missing page: the portal's own, with the reason when there is one to give.
 handler404 = "centre.views.not_found"
@@ -58,6 +59,8 @@ urlpatterns = [
     path("", include("ranks.urls")),
     path("", include("billing.urls")),
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    api_path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    api_path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # Any other address under /api/: 404 in the API's error shape, by any method.
+    api_not_found(),
 ]

@@ -4,7 +4,6 @@ its results and credit file; its state secretary issues the number or refuses it
 from __future__ import annotations
 
 from django.conf import settings
-from django.urls import path
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
@@ -27,6 +26,7 @@ from awards.authorisations.services.requests import (
     authorisation_requests_for,
 )
 from centre.api import hundredths_field
+from centre.api_routes import api_path
 from centre.dates import InRegister
 from centre.models import Role
 from centre.permissions import HasRole
@@ -272,22 +272,22 @@ class AuthorisationRequestRefuseApi(APIView):
 
 
 urlpatterns = [
-    path(
+    api_path(
         "authorisation-requests",
         AuthorisationRequestListApi.as_view(),
         name="authorisation-requests",
     ),
-    path(
+    api_path(
         "authorisation-requests/<int:pk>",
         AuthorisationRequestDetailApi.as_view(),
         name="authorisation-request",
     ),
-    path(
+    api_path(
         "authorisation-requests/<int:pk>/issue",
         AuthorisationRequestIssueApi.as_view(),
         name="authorisation-request-issue",
     ),
-    path(
+    api_path(
         "authorisation-requests/<int:pk>/refuse",
         AuthorisationRequestRefuseApi.as_view(),
         name="authorisation-request-refuse",

@@ -7,7 +7,6 @@ import re
 
 from django.conf import settings
 from django.http import HttpResponse
-from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -30,6 +29,7 @@ from awards.intake.limits import credit_file_size_error
 from awards.intake.models import CreditUpload
 from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
 from awards.ledger.models import grade_colour
+from centre.api_routes import api_path
 from centre.responses import file_response
 from centre.schemes import current_scheme, grade_choices
 from scheme.abf import credit_files
@@ -314,6 +314,8 @@ class UploadCreditFileApi(_UploadApi):
 
 
 urlpatterns = [
-    path("results/check", ResultsCheckApi.as_view(), name="results-check"),
-    path("uploads/<int:pk>/credit-file", UploadCreditFileApi.as_view(), name="upload-credit-file"),
+    api_path("results/check", ResultsCheckApi.as_view(), name="results-check"),
+    api_path(
+        "uploads/<int:pk>/credit-file", UploadCreditFileApi.as_view(), name="upload-credit-file"
+    ),
 ]
