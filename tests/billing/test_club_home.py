@@ -49,7 +49,8 @@ def test_an_upload_waiting_for_confirmation_is_listed_with_a_link(club_a, secret
 
     assert "1 upload checked but not yet credited" in page
     assert f'href="{reverse("awards:upload", args=[upload.pk])}"' in page
-    assert "monday.grn" in page
+    # Titled by its event's name, not by the file's.
+    assert f"Pairs of {club_a.name}" in page
 
 
 def test_another_clubs_waiting_upload_is_not_shown(club_b, secretary_b, client_a):

@@ -355,6 +355,7 @@ def test_a_results_file_s_unknown_player_is_named_in_the_scheme_s_words(settings
     )
 
     page = response.content.decode()
-    assert f"{numbers[0]} is not a registered NZB number" in page
+    # Named as the file names the player, with the number.
+    assert f"is not a registered NZB number ({numbers[0]})" in page
     assert "ABF number" not in page
     assert not CreditUpload.objects.exists()
