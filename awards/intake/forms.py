@@ -234,6 +234,13 @@ class CreditFileForm(EventDetailsForm):
         "it are the upload; with the credit file, every line that differs from them is listed. "
         "The event's name, first day and kind default to the file's.",
     )
+    # 4.2.2: a session scored by percentage, its awards by each contestant's percentage.
+    percentages = forms.BooleanField(
+        label="Award the sessions by percentage",
+        required=False,
+        help_text="Tick when the results file scores each session in percentages and the "
+        "event's awards follow them (4.2.2): the file's PERCENTAGE (USEBIO) or score (CSV).",
+    )
     # Centre staff only: an event is credited once, and a club's repeat is refused.
     intended = forms.BooleanField(
         label="Credit this event again on purpose (a correction)",
@@ -253,6 +260,9 @@ class CreditFileForm(EventDetailsForm):
             # Only centre staff credit a repeat on purpose.
             del self.fields["intended"]
             del self.fields["intended_reason"]
+        if not current_scheme().calculator_sessions:
+            # Another scheme's engine reads its own results (scheme.<code>.results_files).
+            del self.fields["percentages"]
         events = current_scheme().results_events
         if events:
             # What the scheme's engine reads beside the grade: the ACBL's kind of club game.

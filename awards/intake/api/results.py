@@ -65,6 +65,11 @@ class ResultsCheckSerializer(OrganiserFields):
     starts_on = serializers.DateField(required=False, help_text="Defaults to the file's DATE.")
     ends_on = serializers.DateField(required=False, allow_null=True)
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
+    percentages = serializers.BooleanField(
+        default=False,
+        help_text="4.2.2: the sessions are scored in percentages and their awards follow each "
+        "contestant's percentage (USEBIO PERCENTAGE, CSV score).",
+    )
     credit_file = serializers.FileField(
         required=False,
         help_text="Optional: the club's own credit file for the event (.grn, .red, .gld, "
@@ -206,6 +211,7 @@ class ResultsCheckApi(_UploadApi):
             intended=values["intended"],
             intended_reason=values["intended_reason"],
             session=values["session"],
+            percentages=values["percentages"],
         )
         answer = {
             "format": checked.read.format,

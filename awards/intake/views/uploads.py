@@ -108,6 +108,7 @@ def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
         intended=data.get("intended", False),
         intended_reason=data.get("intended_reason", ""),
         session=data.get("session") or 1,
+        percentages=data.get("percentages", False),
     ).upload
 
 

@@ -112,3 +112,61 @@ def test_percentages_at_a_club_grade_are_refused_by_4_2_2(secretary_a, registere
             by=secretary_a, filename="w.xml", content=sample(), grade="E", percentages=True
         )
     assert "4.2.2: percentage session awards are for" in str(refused.value.problems[0].message)
+
+
+def _percentage_award_of_pair_3() -> int:
+    """4.2.2 at grade B4 (weight 2.5) for 63.10%, 21 boards of 24, in hundredths."""
+    weight = Decimal("2.5")
+    return int((weight * 10 + (63 - 50) * weight * 2) / 100 * 21 / 24 * 100)
+
+
+def _pair_3_numbers() -> list[str]:
+    return usebio.read(sample()).players["3"]
+
+
+def test_the_upload_page_awards_the_sessions_by_percentage_when_ticked(staff_client, registered):
+    def upload(**extra):
+        return staff_client.post(
+            reverse("awards:upload_new"),
+            {
+                "results": SimpleUploadedFile("wednesday.xml", sample()),
+                "grade": "B4",
+                "kind": "pairs",
+                "sessions": "1",
+                **extra,
+            },
+        )
+
+    ticked = upload(percentages="on")
+
+    assert ticked.status_code == 302, ticked.content.decode()[:2000]
+    upload_pk = int(ticked["Location"].rstrip("/").split("/")[-1])
+    from awards.intake.models import CreditUpload
+
+    lines = CreditUpload.objects.get(pk=upload_pk).preview["lines"]
+    points = {line["abf_number"]: line["points"] for line in lines}
+    assert {points[number] for number in _pair_3_numbers()} == {_percentage_award_of_pair_3()}
+
+
+def test_the_results_api_awards_the_sessions_by_percentage_when_asked(staff, registered):
+    client = APIClient()
+    client.force_authenticate(staff)
+
+    response = client.post(
+        reverse("results-check"),
+        {
+            "file": SimpleUploadedFile("wednesday.xml", sample()),
+            "grade": "B4",
+            "percentages": "true",
+        },
+        format="multipart",
+    )
+
+    assert response.status_code == 201, response.json()
+    awarded = {
+        award["abf_number"]: award["points"]
+        for award in response.json()["awards"]
+        if award["contestant"] == "3"
+    }
+    assert set(awarded) == set(_pair_3_numbers())
+    assert set(awarded.values()) == {_percentage_award_of_pair_3()}
