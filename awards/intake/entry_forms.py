@@ -144,6 +144,12 @@ class EntryRowsForm(forms.Form):
         return listed
 
     def _mark(self, rows: list[EntryRow]) -> list[EntryRow]:
+        # The rows show their fields under the table's headings, with no <label>: each field
+        # is named to a screen reader by its own label ("Points, row 3").
+        for row in rows:
+            for field in (row.abf, row.points):
+                if field is not None:
+                    field.field.widget.attrs["aria-label"] = field.label
         # The reason is read out with the field it concerns (aria-invalid is Django's own).
         for row in rows:
             if row.errors:
