@@ -14,3 +14,44 @@ class AwardsConfig(AppConfig):
             receivers.held_credits_release_on_reactivation,
             dispatch_uid="awards.held_credits_release_on_reactivation",
         )
+        _waiting_register()
+
+
+def _waiting_register() -> None:
+    """The awards' work waiting, for the home pages and the menu's badges."""
+    from awards.authorisations.selectors import authorisation_requests_to_decide
+    from awards.intake.selectors import gold_uploads_to_approve, uploads_waiting
+    from centre.models import Role
+    from centre.waiting import Waiting, waiting_register
+
+    uploaders = (
+        Role.CLUB_SECRETARY,
+        Role.STATE_SECRETARY,
+        Role.ORGANISER,
+        Role.GOLD_COORDINATOR,
+        Role.STAFF,
+    )
+    waiting_register(
+        Waiting(
+            "awards:uploads",
+            uploaders,
+            "{n} upload{s} checked and not yet credited",
+            lambda user: uploads_waiting(user=user),
+        )
+    )
+    waiting_register(
+        Waiting(
+            "awards:authorisation_requests",
+            (Role.STATE_SECRETARY,),
+            "{n} authorisation request{s} to decide",
+            lambda user: authorisation_requests_to_decide(user=user),
+        )
+    )
+    waiting_register(
+        Waiting(
+            "awards:gold_approvals",
+            (Role.GOLD_COORDINATOR,),
+            "{n} gold upload{s} to approve (7.5.1)",
+            lambda user: gold_uploads_to_approve(user=user),
+        )
+    )

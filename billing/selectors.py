@@ -1,5 +1,5 @@
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.contrib.auth.models import AnonymousUser
@@ -355,3 +355,15 @@ def invoices_labelled(invoices) -> list[Invoice]:
             if name:
                 invoice.covers_label = f"{name}, processed {month}"
     return invoices
+
+
+def clubs_overdue(*, on: date, days: int = OVERDUE_DAYS) -> list[tuple[Club, Decimal]]:
+    """8.4: each club that owes on invoices due more than `days` before `on`, with the
+    amount, the largest first."""
+    cutoff = on - timedelta(days=days)
+    owing = []
+    for club in Club.objects.filter(invoices__due_on__lt=cutoff).distinct().order_by("number"):
+        amount = overdue_amount(club=club, on=on, days=days)
+        if amount > 0:
+            owing.append((club, amount))
+    return sorted(owing, key=lambda row: -row[1])

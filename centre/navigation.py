@@ -10,6 +10,7 @@ from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
 from centre.features import url_available
 from centre.models import Role
 from centre.schemes import current_scheme
+from centre.waiting import waiting_of
 
 EVERYONE = None
 SECRETARIES_AND_STAFF = (
@@ -151,7 +152,13 @@ def groups_for(entries: list[dict[str, str | bool]], *, logged_in: bool) -> list
 
 def navigation(request: HttpRequest) -> dict:
     entries = entries_for(request.user, path=request.path)
-    return {
-        "navigation": entries,
-        "navigation_groups": groups_for(entries, logged_in=request.user.is_authenticated),
-    }
+    # Work waiting (centre.waiting): a count beside its page, and the sum beside its group.
+    counts: dict[str, int] = {}
+    for waiting in waiting_of(request):
+        counts[waiting["url_name"]] = counts.get(waiting["url_name"], 0) + waiting["count"]
+    for entry in entries:
+        entry["count"] = counts.get(entry["name"], 0)
+    groups = groups_for(entries, logged_in=request.user.is_authenticated)
+    for group in groups:
+        group["count"] = sum(entry["count"] for entry in group["entries"])
+    return {"navigation": entries, "navigation_groups": groups}

@@ -12,6 +12,7 @@ from centre.errors import DomainError, form_add_error
 from centre.models import Role, User
 from centre.permissions import club_secretary_required, staff_required, state_secretary_required
 from centre.services import organiser_nominate, organiser_withdraw
+from centre.waiting import waiting_of
 from clubs import services
 from clubs.forms import (
     CongressOrganiserForm,
@@ -36,7 +37,11 @@ def state_dashboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "clubs/state_dashboard.html",
-        {"state": state, "clubs": state.clubs.order_by("number")},
+        {
+            "state": state,
+            "clubs": state.clubs.order_by("number"),
+            "waiting": waiting_of(request),
+        },
     )
 
 

@@ -10,7 +10,13 @@ from django.utils import timezone
 from awards.authorisations.models import Authorisation
 from awards.intake.models import CreditUpload
 from centre.models import Period
-from operations.close_run import close_steps, month_close_failures, step_label, step_needs
+from operations.close_run import (
+    close_steps,
+    month_close_failures,
+    month_has_ended,
+    step_label,
+    step_needs,
+)
 from operations.models import MonthCloseFailure
 from operations.services import (
     MONTH_CLOSE_AUTOMATIC_ATTEMPTS,
@@ -28,6 +34,16 @@ def periods_with_counts() -> QuerySet[Period]:
         approved=Count("credits", filter=Q(credits__state="approved")),
         points=Sum("credits__points"),
     ).order_by("-year", "-month")
+
+
+def months_to_close() -> list[Period]:
+    """App. E: the months over and not yet closed (open, or a close under way), oldest
+    first: staff approve their credits and close them."""
+    return [
+        period
+        for period in Period.objects.exclude(status=Period.Status.CLOSED).order_by("year", "month")
+        if month_has_ended(period=period)
+    ]
 
 
 @dataclass(frozen=True)

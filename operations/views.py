@@ -4,14 +4,18 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from rest_framework.authentication import get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
 from awards.ledger.selectors import month_summary
+from billing.selectors import clubs_overdue
 from centre.models import Period
 from centre.permissions import staff_required
+from centre.schemes import current_scheme
 from centre.tokens import ApiTokenAuthentication
+from centre.waiting import waiting_of
 from operations.national_files import FILES, national_file, stream
 from operations.selectors import (
     month_close_stall,
@@ -27,11 +31,19 @@ from operations.services import (
     month_close_steps_undone,
     month_has_ended,
 )
+from scheme.base import LEVIES
 
 
 @staff_required
 def staff_dashboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "operations/staff_dashboard.html")
+    """The staff's home: what waits (months to close, their own uploads not credited, clubs
+    with invoices overdue), then the pages of their work."""
+    overdue = clubs_overdue(on=timezone.localdate()) if current_scheme().has(LEVIES) else []
+    return render(
+        request,
+        "operations/staff_dashboard.html",
+        {"waiting": waiting_of(request), "overdue": overdue},
+    )
 
 
 @staff_required

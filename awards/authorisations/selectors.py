@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet, Sum
 
-from awards.authorisations.models import Authorisation
+from awards.authorisations.models import Authorisation, AuthorisationRequest
 from awards.ledger.models import Credit
 from centre.models import Period, User
 from clubs.models import State
@@ -18,6 +18,13 @@ def authorisations_for(*, user: User) -> QuerySet[Authorisation]:
     if user.is_state_secretary:
         return issued.filter(state_id=user.state_id)
     return issued.none()
+
+
+def authorisation_requests_to_decide(*, user: User) -> int:
+    """2.6, 2.7: the clubs' requests waiting for the state secretary's number or refusal."""
+    return AuthorisationRequest.objects.filter(
+        state_id=user.state_id, status=AuthorisationRequest.Status.REQUESTED
+    ).count()
 
 
 def b4c_list(*, state: State, period: Period) -> list[dict]:

@@ -39,3 +39,17 @@ def cpar_players(*, club: Club) -> QuerySet[Player]:
         .distinct()
         .order_by("family_name", "given_names")
     )
+
+
+def uploads_waiting(*, user: User) -> int:
+    """The login's own uploads checked and not yet credited or cancelled (App. E step 2)."""
+    return CreditUpload.objects.filter(uploaded_by=user, status=CreditUpload.Status.CHECKED).count()
+
+
+def gold_uploads_to_approve(*, user: User) -> int:
+    """7.5.1: the Centre's gold uploads waiting for the Goldpoint Coordinator's approval."""
+    return CreditUpload.objects.filter(
+        coordinator_approval_needed=True,
+        coordinator_approved_at__isnull=True,
+        status=CreditUpload.Status.CREDITED,
+    ).count()
