@@ -17,14 +17,14 @@ from awards.calculator.engines import is_abf_edition
 from awards.calculator.serializers import EVENT_LIMITS
 from awards.errors import AwardsError
 from awards.intake.api.examples import results_check_examples, scheme_examples
-from awards.intake.api.uploads import (
+from awards.intake.api.serializers import (
     OrganiserFields,
     UploadSerializer,
-    _UploadApi,
     intended_field,
     intended_reason_field,
     session_field,
 )
+from awards.intake.api.uploads import _UploadApi
 from awards.intake.limits import credit_file_size_error
 from awards.intake.models import CreditUpload
 from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
