@@ -316,17 +316,52 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Masterpoint Centre API",
     "DESCRIPTION": (
-        "The national registry of masterpoints. Programs authenticate with a token "
-        "(`Authorization: Token <key>`); the browser uses its session.\n\n"
+        "The national registry of masterpoints. [Back to the Masterpoint Centre](/)\n\n"
+        "## Getting started\n\n"
+        "**Your first call.** The lookup, the standings and the calculators are open to "
+        "anyone: `GET /api/v1/masterpoints/lookup?q=smith` answers the first 25 players "
+        "named Smith, with their totals and ranks.\n\n"
+        "**A token.** Everything else needs a login. Programs authenticate with a token "
+        "(`Authorization: Token <key>`); the browser uses its session. "
         "A secretary or staff member makes tokens on the portal's *API tokens* page "
         "(`/accounts/tokens/`), or with `POST /api/v1/auth/token` (username and password; "
         "failed attempts count towards the login lockout). Each token has a name and an "
         "expiry (30, 90 or 365 days), is shown once when made and stored only as a SHA-512 "
         "digest; the page shows its last use and revokes it. An unknown, expired or revoked "
-        "token answers 401 in the usual error shape."
+        "token answers 401 in the usual error shape. Then, for example, "
+        "`GET /api/v1/clubs/{number}/members` with the token lists a club's home members.\n\n"
+        "**Errors.** Every error, whatever its status, answers in one shape: "
+        '`{"error": {"status": 400, "code": "invalid", "message": "...", '
+        '"fields": {"sessions.0.tables": ["..."]}}}`; `fields` (dotted paths to the fields '
+        "refused) only when the request's data is refused. An address under `/api/` that is "
+        "no operation answers 404 (`not_found`), a method an operation lacks 405 "
+        "(`method_not_allowed`, with `Allow`), too many requests 429 (with `Retry-After`).\n\n"
+        "**Pages.** The lookup answers in pages: `count`, `next` and `previous` (links to the "
+        "pages beside, or null) and `results`, 25 to a page (at most 100 with `limit`). Ask "
+        "by `offset` (from 0) or by `page` (from 1); `next` and `previous` follow the style "
+        "asked. Follow `next` until it is null.\n\n"
+        "**Addresses.** Each operation is listed without a trailing slash and answers with "
+        "one too, by any method, with no redirect."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The operations by area, in this order on the docs page (centre.api_schema).
+    "TAGS": [
+        {"name": "masterpoints", "description": "The public lookup: players, totals, statements."},
+        {"name": "standings", "description": "Top lists, the McCutcheon, the One Thousand Club."},
+        {"name": "calculator", "description": "Awards of an event, and the rank points reach."},
+        {"name": "tokens", "description": "Make and revoke API tokens."},
+        {"name": "clubs", "description": "States and clubs."},
+        {"name": "players", "description": "Players, a club's members, alternates, cancellations."},
+        {"name": "uploads", "description": "Credit files and results in, checked, then credited."},
+        {"name": "credits", "description": "Adjustments of credits made."},
+        {"name": "grants", "description": "Points granted to reach a rank (staff)."},
+        {"name": "authorisations", "description": "Authorisation numbers, requests, B4c."},
+    ],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "centre.api_schema.tag_by_area",
+    ],
     # The operations of features the deployment's scheme lacks are not listed (they answer 404).
     "PREPROCESSING_HOOKS": ["centre.features.schema_endpoints"],
     "SWAGGER_UI_DIST": "SIDECAR",
