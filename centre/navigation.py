@@ -47,6 +47,9 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_CLUB, "Players", "players:search", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Add a new player", "players:new", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Upload awards", "awards:upload_new", (Role.CLUB_SECRETARY,)),
+    # Guide F7's second and third ways of sending awards: typed in on the CPAR or Sundry page.
+    (MY_CLUB, "Enter awards (CPAR)", "awards:cpar", (Role.CLUB_SECRETARY,)),
+    (MY_CLUB, "Enter awards (Sundry)", "awards:sundry", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Uploads", "awards:uploads", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Authorisations", "awards:authorisation_requests", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Documents", "billing:documents", (Role.CLUB_SECRETARY,)),
@@ -82,7 +85,13 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
 # 1.3.6: the Youth Coordinator keeps the Youth Players' Club's members; the club runs no
 # events, so its login has no awards to upload or authorise.
 NOT_FOR_THE_YOUTH_COORDINATOR = frozenset(
-    {"awards:upload_new", "awards:uploads", "awards:authorisation_requests"}
+    {
+        "awards:upload_new",
+        "awards:cpar",
+        "awards:sundry",
+        "awards:uploads",
+        "awards:authorisation_requests",
+    }
 )
 
 
