@@ -19,11 +19,13 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.urls import Resolver404, resolve
 
 from centre.api import error_body
 from centre.errors import DomainError
+from centre.views import not_found
 
 API_PREFIX = "/api/"
 TOO_LARGE = "The request's fields are larger than this portal accepts."
@@ -108,4 +110,26 @@ class RequestLimitsMiddleware:
                 message=exception.message,
                 fields=exception.fields,
             )
+        return None
+
+
+class PortalNotFoundMiddleware:
+    """A missing page is the portal's own 404 (centre.views.not_found) with DEBUG on too, as
+    on a laptop's demo (`make run`): Django's debug page would list every URL pattern to a
+    mistyped address. With DEBUG off, Django's handler404 already answers with it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if settings.DEBUG:
+            try:
+                resolve(request.path_info, getattr(request, "urlconf", None))
+            except Resolver404 as missing:
+                return not_found(request, missing)
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if settings.DEBUG and isinstance(exception, Http404) and not _is_api(request):
+            return not_found(request, exception)
         return None

@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "centre.middleware.RequestLimitsMiddleware",
     "centre.features.SchemeFeaturesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "centre.middleware.PortalNotFoundMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout answer.
     "axes.middleware.AxesMiddleware",

@@ -3,7 +3,8 @@
 - `regions`: the scheme's regions and their clubs;
 - `players`: the players, their home clubs and alternates;
 - `logins`: a login for every role;
-- `history`: closed months of awards, the totals, ranks, reports and invoices they give;
+- `history`: months of awards (the last left open, for staff to close), the totals, ranks,
+  reports and invoices they give;
 - `grades`: the grades the register opens with, under a scheme that grades its players.
 
 Deterministic and idempotent: a second run finds everything in place and adds nothing.

@@ -31,8 +31,9 @@ B4C_COMPUTED_IN_MONTH = 10
 
 
 def history_months(today: date) -> list[tuple[int, int]]:
-    """The demo's closed months, oldest first: the month of the balances brought forward
-    from the previous register, then HISTORY_MONTHS of club sessions, up to last month."""
+    """The demo's months, oldest first: the month of the balances brought forward from the
+    previous register, then HISTORY_MONTHS of club sessions, up to last month (the one month
+    left open, for staff to approve and close)."""
     months = []
     year, month = today.year, today.month
     for _ in range(HISTORY_MONTHS + 1):
@@ -119,8 +120,9 @@ def _session_awards(
 
 
 def seed_history(out, clubs: list[Club]) -> None:
-    """Six closed months of club sessions, and balances brought forward, so that the
-    lookup, statements, ranks and reports have something to show."""
+    """Six months of club sessions, and balances brought forward, so that the lookup,
+    statements, ranks and reports have something to show. The last month is left open, its
+    credits provisional (App. E): the month staff approve and close."""
     if Credit.objects.exists():
         out.write("Awards: already in place")
         return
@@ -131,18 +133,16 @@ def seed_history(out, clubs: list[Club]) -> None:
     months = history_months(today)
     steps = [name for name, _ in close_steps()]
     periods = []
+    closed = {
+        "status": Period.Status.CLOSED,
+        "closed_at": timezone.now(),
+        "closed_by": staff,
+        "close_step": "closed",
+        "close_steps_done": steps,
+    }
     for y, m in months:
-        period, _ = Period.objects.get_or_create(
-            year=y,
-            month=m,
-            defaults={
-                "status": Period.Status.CLOSED,
-                "closed_at": timezone.now(),
-                "closed_by": staff,
-                "close_step": "closed",
-                "close_steps_done": steps,
-            },
-        )
+        last = (y, m) == months[-1]
+        period, _ = Period.objects.get_or_create(year=y, month=m, defaults={} if last else closed)
         periods.append(period)
     credits: list[Credit] = []
     brought_forward, *club_months = periods
@@ -150,7 +150,7 @@ def seed_history(out, clubs: list[Club]) -> None:
     ordinary = [club for club in clubs if not club.is_special]
     for period in club_months:
         for club in tqdm(ordinary, desc=f"Sessions {period}", file=out, leave=False):
-            credits += _club_sessions(scheme, club, period, rng)
+            credits += _club_sessions(scheme, club, period, rng, open_month=period is periods[-1])
     with transaction.atomic():
         Credit.objects.bulk_create(credits, batch_size=2000)
         totals = player_totals_from_ledger()
@@ -165,8 +165,12 @@ def seed_history(out, clubs: list[Club]) -> None:
             )
             setattr(row, state, points)
         PlayerTotals.objects.bulk_create(rows.values(), batch_size=2000)
-    promotions_run(period=periods[-1], everyone=True)
-    out.write(f"Awards: {len(credits)} credits over {len(club_months)} closed months")
+    # 1.4.4: ranks are promoted at a month's close, so on the last month closed.
+    promotions_run(period=periods[-2], everyone=True)
+    out.write(
+        f"Awards: {len(credits)} credits over {len(club_months)} months, "
+        f"{periods[-1]} open with its credits provisional"
+    )
     # The last quarter's ranking reports and invoices, issued and emailed to each club's
     # masterpoint secretary as the quarter's jobs do (each sent once, then marked).
     year, quarter = previous_quarter(today)
@@ -232,7 +236,9 @@ def _balances_brought_forward(period: Period, staff: User, rng) -> list[Credit]:
     return credits
 
 
-def _club_sessions(scheme: Scheme, club: Club, period: Period, rng) -> list[Credit]:
+def _club_sessions(
+    scheme: Scheme, club: Club, period: Period, rng, *, open_month: bool = False
+) -> list[Credit]:
     """Four weekly club pairs sessions at the scheme's club grade, awarded by its engine (the
     ABF's grade E Mitchell pairs; NZ: the Basic Table of C points; the ACBL: its open club
     game table; through the calculator's hooks under another scheme); a scheme without them
@@ -278,7 +284,8 @@ def _club_sessions(scheme: Scheme, club: Club, period: Period, rng) -> list[Cred
                             points=points,
                             source=source,
                             period=period,
-                            state=Credit.State.APPROVED,
+                            # App. E: provisional until staff close the month.
+                            state=Credit.State.PROVISIONAL if open_month else Credit.State.APPROVED,
                             uploaded_by=secretary,
                         )
                     )

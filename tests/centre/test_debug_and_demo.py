@@ -71,3 +71,22 @@ def test_seed_demo_refuses_to_run_under_the_production_settings(tmp_path):
     assert "createsuperuser" in result.stderr
     # Refused before it touched the database.
     assert not database.exists() or database.stat().st_size == 0
+
+
+def test_with_debug_on_a_mistyped_address_is_the_portal_s_own_404(settings, client, db):
+    settings.DEBUG = True
+    response = client.get("/no-such-page/")
+
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "URLconf" not in page and "Masterpoint Centre" in page
+    assert response.templates[0].name == "404.html"
+
+
+def test_with_debug_on_a_page_s_own_404_is_the_portal_s_too(settings, client, db):
+    settings.DEBUG = True
+    response = client.get("/awards/players/0000000/")
+
+    assert response.status_code == 404
+    assert "Traceback" not in response.content.decode()
+    assert response.templates[0].name == "404.html"

@@ -10,7 +10,7 @@ from django.utils import timezone
 from awards.ledger.models import Credit
 from awards.ledger.selectors import totals_disagreements
 from billing.models import Invoice
-from centre.models import User
+from centre.models import Period, User
 from clubs.models import B4cEntitlement, Club, ClubChange, State
 from players import abf_numbers
 from players.models import Player
@@ -46,14 +46,24 @@ def test_seed_demo_loads_states_clubs_players_and_logins_once():
 
 
 @pytest.mark.django_db
-def test_seed_demo_gives_closed_months_of_awards_that_agree_with_the_totals_and_ranks():
-    seed()
+def test_seed_demo_gives_months_of_awards_that_agree_with_the_totals_and_ranks():
+    # Enough players for the clubs' weekly sessions (16 active home members a club).
+    seed(players=1200)
     credits = Credit.objects.count()
 
-    seed()
+    seed(players=1200)
 
     assert Credit.objects.count() == credits > 200
-    assert not Credit.objects.filter(state=Credit.State.PROVISIONAL).exists()
+    # App. E: every month closed but the last, left open with its credits provisional for
+    # staff to approve and close; it is on their home page.
+    last = Period.objects.order_by("-year", "-month").first()
+    assert last.status == Period.Status.OPEN
+    provisional = Credit.objects.filter(state=Credit.State.PROVISIONAL)
+    assert provisional.count() > 0
+    assert set(provisional.values_list("period", flat=True)) == {last.pk}
+    assert not Period.objects.exclude(pk=last.pk).exclude(status=Period.Status.CLOSED).exists()
+    staff_home = logged_in("staff1").get("/centre/").content.decode()
+    assert "1 month to approve and close" in staff_home
     assert totals_disagreements() == []
     assert Player.objects.filter(rank_order__gt=0).count() > 100
 

@@ -1,5 +1,5 @@
-"""Demo data: the scheme's regions and clubs, a few thousand players, closed months of awards
-and a login for every role (operations.demo, one module by what it seeds).
+"""Demo data: the scheme's regions and clubs, a few thousand players, months of awards (the
+last open) and a login for every role (operations.demo, one module by what it seeds).
 
 Deterministic and idempotent: a second run finds everything in place and adds nothing.
 """
