@@ -1,0 +1,121 @@
+"""Under the NZ and ACBL schemes, a club secretary's main pages have no serious or critical
+WCAG 2.1 AA violation that axe-core finds (issue 26): the home page, the uploads, a player's
+public record with points of each of the scheme's kinds (the ACBL's colours among them, whose
+contrast was mended), and the lookup. The ABF's are checked by test_each_role_fits."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from awards.intake.models import CreditUpload
+from awards.ledger.models import Credit, Event
+from awards.ledger.services.events import grades_for
+from awards.ledger.services.totals import totals_add
+from centre.models import Period
+from centre.schemes import current_scheme
+from scheme.core.points import points_text
+from tests.browser.accessibility import accessibility_problems
+from tests.browser.conftest import log_in, open_menu_entry
+from tests.factories import PlayerFactory
+
+
+def _entered_by_the_club(secretary, player, scheme) -> None:
+    """The secretary enters an event's award for the player (Sundry) and credits it: an
+    upload in the club's list, its points provisional."""
+    grade = next(g.code for g in scheme.grades if g.code in grades_for(by=secretary))
+    client = Client()
+    client.force_login(secretary)
+    response = client.post(
+        reverse("awards:sundry"),
+        {
+            "name": "Autumn pairs",
+            "starts_on": (timezone.localdate() - timedelta(days=1)).isoformat(),
+            "grade": grade,
+            "kind": "pairs",
+            "sessions": "1",
+            "abf-1": player.abf_number,
+            "points-1": points_text(1_00),
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    upload = CreditUpload.objects.get()
+    client.post(reverse("awards:upload_confirm", args=[upload.pk]), {"above_most_checked": "on"})
+    upload.refresh_from_db()
+    assert upload.status == CreditUpload.Status.CREDITED
+
+
+def _approved_of_each_kind(player, scheme, staff) -> list[str]:
+    """Approved points of every kind an event's grade gives, each from an event of that
+    grade: the kinds shown on the player's record."""
+    day = timezone.localdate().replace(day=1)
+    period, _ = Period.objects.get_or_create(year=day.year, month=day.month)
+    kinds = []
+    for kind in scheme.point_kinds:
+        grade = next((g.code for g in scheme.grades if g.point_kind == kind.code), None)
+        if grade is None:
+            continue
+        event = Event.objects.create(
+            organiser=Event.Organiser.NATIONAL,
+            name=f"{kind.label} points event",
+            starts_on=day,
+            ends_on=day,
+            grade=grade,
+            created_by=staff,
+        )
+        Credit.objects.create(
+            player=player,
+            event=event,
+            colour=kind.code,
+            points=12_50,
+            source=Credit.Source.ADJUSTMENT,
+            reason="approved points of the kind",
+            period=period,
+            state=Credit.State.APPROVED,
+            uploaded_by=staff,
+        )
+        totals_add(
+            year=day.year, amounts=[(player.pk, kind.code, 12_50)], state=Credit.State.APPROVED
+        )
+        kinds.append(kind.code)
+    return kinds
+
+
+@pytest.mark.parametrize("code", ["nz", "acbl"])
+@pytest.mark.django_db(transaction=True)
+def test_a_club_secretary_s_main_pages_pass_axe(page, settings, code, club_a, secretary_a, staff):
+    settings.MASTERPOINT_SCHEME = code
+    scheme = current_scheme()
+    player = PlayerFactory(home_club=club_a, given_names="Grace", family_name="Hopper")
+    _entered_by_the_club(secretary_a, player, scheme)
+    kinds = _approved_of_each_kind(player, scheme, staff)
+    assert len(kinds) >= 2, f"{code} has points of fewer than two kinds to show"
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    log_in(page, "secretary-a")
+    problems = {}
+
+    def check(name: str) -> None:
+        page.wait_for_load_state("networkidle")
+        found = accessibility_problems(page)
+        if found:
+            problems[f"{name} ({page.url})"] = found
+
+    check("home")
+    open_menu_entry(page, "My club", "Uploads")
+    assert "Autumn pairs" in page.locator("main table").first.inner_text()
+    check("uploads")
+    page.goto(f"/awards/players/{player.abf_number}/")
+    for kind in kinds:
+        label = scheme.point_kind(kind).label
+        assert label.lower() in page.locator("main").inner_text().lower(), f"no {label} shown"
+    check("player")
+    page.goto("/")
+    page.fill("#lookup-q", player.family_name)
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+    assert player.abf_number in page.locator("main").inner_text()
+    check("lookup")
+    assert not problems, problems
