@@ -93,6 +93,8 @@ TEMPLATES = [
                 "centre.navigation.navigation",
                 "centre.schemes.scheme_context",
             ],
+            # Every page writes a day as the scheme's federation does ({{ when|day }}).
+            "builtins": ["centre.templatetags.dates"],
         },
     },
 ]

@@ -277,6 +277,10 @@ class Scheme:
     # what the pages call a kind of point (the ABF's and the ACBL's are colours).
     number_name: str = field(default="player number", compare=False)
     kind_word: str = field(default="Colour", compare=False)
+    # How the pages write a day and a moment (Django's date format characters), one way for
+    # the whole portal, as the federation's members write dates: "28 November 2026".
+    date_format: str = field(default="j F Y", compare=False)
+    datetime_format: str = field(default="j F Y, H:i", compare=False)
     # The books the pages cite are this scheme's: the ABF manual's clauses and the NSW
     # secretaries' guide, which the help page follows section by section. Under another
     # scheme the pages leave the citations out and the help is the portal's own account.

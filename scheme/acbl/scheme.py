@@ -68,6 +68,9 @@ ACBL_SCHEME = Scheme(
     ),
     region_name="unit",
     number_name="ACBL player number",
+    # The American order: "November 28, 2026".
+    date_format="F j, Y",
+    datetime_format="F j, Y, g:i a",
     ranks=tuple(_rank(title) for title in LADDER.titles),
     editions=RULE_SETS,
     default_edition=ACBL_PLAN.name,

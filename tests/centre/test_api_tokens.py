@@ -79,7 +79,7 @@ def test_a_token_works_as_authorization_token_and_its_last_use_is_shown(client_a
     assert response.status_code == 200
     token.refresh_from_db()
     assert token.last_used_at is not None
-    assert timezone.localtime(token.last_used_at).strftime("%-d %b %Y") in page
+    assert timezone.localtime(token.last_used_at).strftime("%-d %B %Y") in page
     assert "never" not in page
 
 

@@ -68,7 +68,7 @@ def test_the_month_page_says_what_a_stalled_close_waits_for_and_when_it_is_retri
     assert "data-close-stalled" in shown
     assert "Waiting: Promotions and the One Thousand Club (1.4.4, 1.8, 1.9)." in shown
     since = timezone.localtime(stalled.close_progress_at)
-    assert f"since {since:%-d %B %Y %H:%M}" in shown
+    assert f"since {since:%-d %B %Y, %H:%M}" in shown
     # The queue takes a lost worker's run back after its visibility timeout (15 minutes),
     # checked every 100 seconds.
     taken_back = since + timedelta(minutes=15, seconds=100)
