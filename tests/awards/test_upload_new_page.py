@@ -1,5 +1,5 @@
 """The upload page says what to do in plain words first; the file formats (App. D) are
-below the file field, behind a "File format" link."""
+below the form, behind a "File format" link (out of the form's order of Tab stops)."""
 
 import pytest
 from django.urls import reverse
@@ -7,12 +7,11 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
-def test_the_upload_page_puts_the_file_format_below_the_file_field(client_a):
+def test_the_upload_page_puts_the_file_format_below_the_form(client_a):
     page = client_a.get(reverse("awards:upload_new")).content.decode()
     intro = page[page.index("<h1>") : page.index('enctype="multipart/form-data"')]
     assert "App. D" not in intro and "13-digit" not in intro
     assert '<a href="#file-format">File format</a>' in intro
-    file_field = page.index('name="file"')
     details = page.index('<details id="file-format"')
-    assert file_field < details < page.index('name="results"')
+    assert page.index('name="file"') < page.index("Check the file</button>") < details
     assert "13-digit lines" in page[details:]
