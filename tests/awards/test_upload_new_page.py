@@ -15,3 +15,11 @@ def test_the_upload_page_puts_the_file_format_below_the_form(client_a):
     details = page.index('<details id="file-format"')
     assert page.index('name="file"') < page.index("Check the file</button>") < details
     assert "13-digit lines" in page[details:]
+
+
+def test_a_label_is_in_plain_words_and_its_clause_in_its_help(client_a):
+    page = client_a.get(reverse("awards:upload_new")).content.decode()
+    assert '<label for="id_grade">Grade</label>' in page
+    assert "Grade (1.5.1)" not in page
+    assert '<span class="cite">(1.5.1)</span>' in page
+    assert '<label for="id_authorisation_number">Authorisation number</label>' in page
