@@ -6,7 +6,7 @@ warned of."""
 from __future__ import annotations
 
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from awards.errors import Problem
 from awards.intake.models import CreditUpload
@@ -15,6 +15,7 @@ from awards.ledger.services.events import (
     EventDetails,
 )
 from centre.models import User
+from centre.schemes import current_scheme
 
 
 def intended_problems(*, by: User, intended: bool, reason: str) -> list[Problem]:
@@ -56,17 +57,19 @@ def repeat_problems(*, event: EventDetails, event_key: str, fingerprint: str) ->
     )
     if earlier is None:
         return []
-    when = f"{timezone.localtime(earlier.created_at):%d/%m/%Y %H:%M}"
+    scheme = current_scheme()
+    when = dateformat.format(timezone.localtime(earlier.created_at), scheme.datetime_format)
+    day = dateformat.format(event.starts_on, scheme.date_format)
     status = earlier.get_status_display().lower()
     first = earlier.event_details
     if earlier.event_key == event_key:
         what = (
-            f"{event.name} (grade {event.grade}, {event.starts_on:%d/%m/%Y}, session "
+            f"{event.name} ({scheme.grade_word} {event.grade}, {day}, session "
             f"{event.session} of the day) was already uploaded"
         )
     else:
         what = (
-            f"The same awards (every player's points) for {event.starts_on:%d/%m/%Y}, session "
+            f"The same awards (every player's points) for {day}, session "
             f"{event.session} of the day, were already uploaded as {first.get('name', '')!r}"
         )
     then = (
@@ -120,6 +123,7 @@ def same_day_warnings(*, event: EventDetails, lines: list[dict]) -> list[str]:
             listed += f" and {more} more"
         warnings.append(
             f"Also credited by {others[event_id]!r}, another event of the club on "
-            f"{event.starts_on:%d/%m/%Y}: {listed}. Check that each played both."
+            f"{dateformat.format(event.starts_on, current_scheme().date_format)}: {listed}. "
+            "Check that each played both."
         )
     return warnings
