@@ -23,7 +23,11 @@ class SlashOptionalPattern(RoutePattern):
         found = super().match(path)
         if found is not None or not self._is_endpoint:
             return found
-        return super().match(path[:-1] if path.endswith("/") else f"{path}/")
+        # Only the other form of this route is tried again: an address written as the route
+        # is (most requests, and every other pattern the resolver walks past) costs one match.
+        if self._route.endswith("/"):
+            return None if path.endswith("/") else super().match(f"{path}/")
+        return super().match(path[:-1]) if path.endswith("/") else None
 
 
 def api_path(route: str, view: object, *, name: str) -> URLPattern:
