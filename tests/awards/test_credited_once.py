@@ -3,79 +3,29 @@ route is refused with a link to the first upload; another session the same day, 
 sent again after the first was cancelled, and a correction centre staff credit on purpose
 with its reason are taken."""
 
-from pathlib import Path
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from awards.intake.models import CreditUpload
 from awards.intake.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.intake.services.uploads import credit_upload_check
 from awards.ledger.models import Credit
-from awards.results import usebio
-from centre.tokens import api_token_create
 from players.abf_numbers import from_serial
 from tests.awards.conftest import event, grn, yesterday
+from tests.awards.uploading import (
+    MITCHELL,
+    SAMPLES,
+    api,
+    api_check,
+    duplicate,
+    page_form,
+    registered,
+    token_client,
+)
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
-
-SAMPLES = Path(__file__).parent / "results" / "samples"
-MITCHELL = "compscore_mitchell.xml"
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def token_client(user) -> APIClient:
-    """A scoring program's client: the club's API token."""
-    _, key = api_token_create(user=user, name="scorer", days=30)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-    return client
-
-
-def page_form(content: bytes, filename: str = "monday.grn", **extra) -> dict:
-    return {
-        "file": SimpleUploadedFile(filename, content),
-        "name": "Monday pairs",
-        "starts_on": yesterday().isoformat(),
-        "grade": "E",
-        "kind": "pairs",
-        "sessions": "1",
-        **extra,
-    }
-
-
-def api_check(client, content: bytes, filename: str = "monday.grn", **extra):
-    return client.post(
-        reverse("upload-check"),
-        {
-            "file": SimpleUploadedFile(filename, content),
-            "name": "Monday pairs",
-            "starts_on": yesterday().isoformat(),
-            "grade": "E",
-            **extra,
-        },
-        format="multipart",
-    )
-
-
-def duplicate(response) -> str:
-    assert response.status_code == 400, response.json()
-    return response.json()["error"]["fields"]["duplicate"][0]
-
-
-def registered(name: str, club) -> None:
-    for numbers in usebio.read((SAMPLES / name).read_bytes()).players.values():
-        for number in numbers:
-            PlayerFactory(abf_number=number, home_club=club)
-
 
 # --- credit files ---------------------------------------------------------------------------
 

@@ -2,12 +2,8 @@
 player credited twice on one club's day, the keys themselves, two checks at once and the
 migration that gave the uploads kept before their keys."""
 
-from pathlib import Path
-
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from awards.errors import UploadRejected
 from awards.intake import upload_keys
@@ -15,67 +11,10 @@ from awards.intake.models import CreditUpload
 from awards.intake.services.crediting import credit_upload_confirm
 from awards.intake.services.uploads import credit_upload_check
 from awards.ledger.models import Credit
-from awards.results import usebio
-from centre.tokens import api_token_create
-from tests.awards.conftest import event, grn, yesterday
-from tests.factories import PlayerFactory
+from tests.awards.conftest import event, grn
+from tests.awards.uploading import api, api_check, duplicate
 
 pytestmark = pytest.mark.django_db
-
-SAMPLES = Path(__file__).parent / "results" / "samples"
-MITCHELL = "compscore_mitchell.xml"
-
-
-def api(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
-
-
-def token_client(user) -> APIClient:
-    """A scoring program's client: the club's API token."""
-    _, key = api_token_create(user=user, name="scorer", days=30)
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
-    return client
-
-
-def page_form(content: bytes, filename: str = "monday.grn", **extra) -> dict:
-    return {
-        "file": SimpleUploadedFile(filename, content),
-        "name": "Monday pairs",
-        "starts_on": yesterday().isoformat(),
-        "grade": "E",
-        "kind": "pairs",
-        "sessions": "1",
-        **extra,
-    }
-
-
-def api_check(client, content: bytes, filename: str = "monday.grn", **extra):
-    return client.post(
-        reverse("upload-check"),
-        {
-            "file": SimpleUploadedFile(filename, content),
-            "name": "Monday pairs",
-            "starts_on": yesterday().isoformat(),
-            "grade": "E",
-            **extra,
-        },
-        format="multipart",
-    )
-
-
-def duplicate(response) -> str:
-    assert response.status_code == 400, response.json()
-    return response.json()["error"]["fields"]["duplicate"][0]
-
-
-def registered(name: str, club) -> None:
-    for numbers in usebio.read((SAMPLES / name).read_bytes()).players.values():
-        for number in numbers:
-            PlayerFactory(abf_number=number, home_club=club)
-
 
 # --- corrections on purpose -----------------------------------------------------------------
 
