@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from decimal import Decimal
 from random import Random
 from typing import Any, Protocol
@@ -35,9 +36,14 @@ ONE_THOUSAND_CLUB = "one_thousand_club"  # 1.9: players with 1,000 masterpoints,
 # 5.3, 5.4.1: congresses, their organisers and conveners, a congress event graded by its place
 # at the congress (championship, minor or walk-in, additional championship)
 CONGRESSES = "congresses"
+# 1.3.2, 1.4.2, guide F6.4: the membership year's rules (`Scheme.membership`): the yearly
+# cancellations (their window, deadline and the day they take effect, the 1 April update),
+# points won while inactive held and credited on renewal or forfeited, the Youth Players' Club
+MEMBERSHIP_YEAR = "membership_year"
 FEATURES = frozenset(
     (
         CONGRESSES,
+        MEMBERSHIP_YEAR,
         CREDIT_FILES,
         AUTHORISATIONS,
         LEVIES,
@@ -49,6 +55,21 @@ FEATURES = frozenset(
         ONE_THOUSAND_CLUB,
     )
 )
+
+
+class MembershipRules(Protocol):
+    """A scheme's membership year (the ABF's: scheme.abf.membership), for a scheme with the
+    MEMBERSHIP_YEAR feature. Times are aware datetimes; days and years the scheme's own."""
+
+    def cancellation_opens(self, year: int) -> datetime: ...
+    def cancellation_deadline(self, year: int) -> datetime: ...
+    def cancellation_window_is_open(self, now: datetime) -> bool: ...
+    def cancellation_year_of(self, day: date) -> int: ...
+    def cancellation_takes_effect(self, year: int) -> date: ...
+    def held_points_creditable(self, *, won_on: date, renewed_on: date) -> bool: ...
+    def held_points_expired(self, *, won_on: date, today: date) -> bool: ...
+    def youth_cutoff_birth_year(self, *, year: int) -> int: ...
+    def youth_eligible(self, *, birth_year: int, year: int) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -292,6 +313,9 @@ class Scheme:
     # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
     # unless it says so.
     special_clubs: Mapping[str, str] = field(default_factory=dict, compare=False)
+    # The membership year's rules, for a scheme with the MEMBERSHIP_YEAR feature (the ABF's
+    # 1.3.2 cancellations and held points); None otherwise.
+    membership: MembershipRules | None = field(default=None, compare=False, repr=False)
     # Who may issue which grades (as scheme.abf.issuers for the ABF): the grades a login of a
     # role ("club", "state" for the region's secretary, "staff", ...) may issue, and why it
     # may not issue a grade (naming the grade and the rule), or None when it may. None here:

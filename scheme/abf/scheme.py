@@ -3,6 +3,7 @@ of 1.5.1, the 21 ranks of 1.8, the editions of the award rules and the App. D fi
 
 from __future__ import annotations
 
+from scheme.abf import membership
 from scheme.abf.calculator import CALCULATOR_EXAMPLES, RANK_PARAMETERS, rank_calculator
 from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.demo import ABF_DEMO
@@ -94,6 +95,7 @@ ABF_SCHEME = Scheme(
     # levies, the McCutcheon standings, the national files, reciprocity, pre-1982 points.
     features=FEATURES,
     special_clubs=SPECIAL_CLUBS,
+    membership=membership,
     # 1.6, 7.5.1, 7.5.7: who issues which grades; the Centre's gold waits for the coordinator.
     grades_issuable_by=grades_issuable_by,
     issue_refusal_text=issue_refusal,
