@@ -269,7 +269,8 @@ def contestants_in(tables: Fraction, event_type: EventType) -> int:
 
 def overall_depth(tables: Fraction, event_type: EventType, first: Fraction, sessions: int) -> int:
     """Places paid overall: the table's, or beyond its last row the places whose award is
-    at least 1.00, at least 10% and at most 25% of the field (NOTES.md)."""
+    at least 1.00, at least 10% (rounded up) and at most 25% (rounded down) of the field
+    (NOTES.md)."""
     depth = table_depth(tables, event_type)
     extended = (
         EXTENDED_FROM_INDIVIDUAL if event_type is EventType.INDIVIDUAL else
@@ -278,7 +279,9 @@ def overall_depth(tables: Fraction, event_type: EventType, first: Fraction, sess
     if math.ceil(tables) <= extended:
         return depth
     field = contestants_in(tables, event_type)
-    least = max(depth, half_up(Fraction(field, 10)))
+    # "The depth of the award is at least 10% of the number of pairs in the field": at
+    # least, so a part of a place is a place (82 pairs pay 9, not 8).
+    least = max(depth, math.ceil(Fraction(field, 10)))
     most = max(least, math.floor(Fraction(field, 4)))
     place = depth
     while place < most and first * place_fraction(place + 1, sessions) >= 1:

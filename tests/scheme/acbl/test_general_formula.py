@@ -74,6 +74,31 @@ def test_depth_beyond_ten_tables_pays_places_of_at_least_one_point():
     assert overall_depth(Fraction(9), EventType.PAIRS, Fraction(50), 1) == 5
 
 
+def test_depth_of_at_least_ten_percent_of_the_pairs_rounds_up():
+    # "The depth of the award is at least 10% of the number of pairs in the field, up to a
+    # maximum of 25% of the number of pairs in the field."
+    # 41 tables are 82 pairs: 10% is 8.2, so 9 places (8 would be less than 10%).
+    assert overall_depth(Fraction(41), EventType.PAIRS, Fraction(150, 100), 1) == 9
+    # 80 pairs: exactly 8.
+    assert overall_depth(Fraction(40), EventType.PAIRS, Fraction(150, 100), 1) == 8
+    # "at least 10% of the number of teams in the field": 61 teams (a team is a table) pay
+    # 7 (6.1 up), one more than the table's 6 for 19+ tables.
+    assert overall_depth(Fraction(61), EventType.SWISS, Fraction(150, 100), 1) == 7
+    # Through an event: a one-session 0-20 side game of 41 tables pays its 9th pair.
+    awards = compute_awards(
+        event(
+            sessions=1,
+            tables=Decimal(41),
+            upper_limit=20,
+            standing=Standing.NON_CHAMPIONSHIP,
+            overall=ranked(10),
+        )
+    )
+    assert awards["9"].overall > 0
+    assert awards["10"].overall == 0
+    assert "9 places" in "\n".join(awards.working)
+
+
 def test_m_factor_of_the_upper_limit_and_the_side_game_caps():
     limited = compute_awards(event(overall=ranked(1), upper_limit=750))
     # M = 0.525: 21.875 x 0.525 = 11.484...
