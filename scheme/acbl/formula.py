@@ -206,10 +206,18 @@ def first_overall(
 
 
 def match_award(
-    *, rating: Rating, boards: int, upper_limit: int | None, restrictions: int
+    *,
+    rating: Rating,
+    boards: int,
+    upper_limit: int | None,
+    restrictions: int,
+    standing: Standing = Standing.CHAMPIONSHIP,
 ) -> Fraction:
-    """D x L x M x P: the award for winning a match, unrounded."""
-    return d_factor(rating) * l_factor(boards) * m_factor(upper_limit) * p_factor(restrictions)
+    """D x L x M x P: the award for winning a match, unrounded; M capped as the event's
+    standing caps it (0.800 non-championship, 0.650 consolation)."""
+    return (
+        d_factor(rating) * l_factor(boards) * m_for(upper_limit, standing) * p_factor(restrictions)
+    )
 
 
 def place_fraction(place: int, sessions: int) -> Fraction:

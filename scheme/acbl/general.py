@@ -19,14 +19,15 @@ from scheme.acbl.formula import (
     COMBINED_SCORING_FROM,
     EventType,
     Rating,
+    Standing,
     b_factor,
     combined_place_fraction,
     combined_scoring_tables,
     d_factor,
     first_overall,
     l_factor,
-    m_factor,
     m_for,
+    match_award,
     overall_depth,
     p_factor,
     place_fraction,
@@ -403,26 +404,37 @@ def _session(
 
 
 def _matches(event: GeneralFormulaEvent, share: Fraction, working: Working) -> None:
-    """ "Match Award = D x L x M x P" for each match won (half for a tie)."""
+    """ "Match Award = D x L x M x P" for each match won (half for a tie). M is the event's:
+    a non-championship event's at most 0.800 and a consolation's at most 0.650 ("Awards for
+    consolation events are computed in the same manner as non-championship events")."""
     colour = match_colour(event)
+    m = m_for(event.upper_limit, event.standing)
     for i, match in enumerate(event.matches):
         if match.boards < 1:
             raise RulesError(f"matches[{i}].boards", "a match has at least one board")
-        award = (
-            d_factor(event.rating)
-            * l_factor(match.boards)
-            * m_factor(event.upper_limit)
-            * p_factor(event.restrictions)
-            * share
+        award = share * match_award(
+            rating=event.rating,
+            boards=match.boards,
+            upper_limit=event.upper_limit,
+            restrictions=event.restrictions,
+            standing=event.standing,
         )
         for label, portion in match.shares():
             tally = working.tally(label)
             tally.matches += award * portion
             tally.match_colour = colour
-    boards = sorted({m.boards for m in event.matches})
+    boards = sorted({match.boards for match in event.matches})
     working.note(
         f"Match awards: D {show_number(d_factor(event.rating))} x L x M "
-        f"{show(m_factor(event.upper_limit))} x P {show_number(p_factor(event.restrictions))}"
+        f"{show(m)}{_standing_text(event)} x P {show_number(p_factor(event.restrictions))}"
         f" (matches of {', '.join(map(str, boards))} boards: L "
         f"{', '.join(show(l_factor(b)) for b in boards)}), half for a tie; {colour}."
     )
+
+
+def _standing_text(event: GeneralFormulaEvent) -> str:
+    if event.standing is Standing.NON_CHAMPIONSHIP:
+        return " (non-championship: at most 0.800)"
+    if event.standing is Standing.CONSOLATION:
+        return " (consolation: at most 0.650)"
+    return ""

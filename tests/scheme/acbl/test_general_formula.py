@@ -314,6 +314,36 @@ def test_swiss_match_awards_d_l_m_p_in_red_at_a_regional():
     assert awards["T3"].matches == 18
 
 
+def test_side_game_and_consolation_caps_on_m_hold_for_swiss_match_awards():
+    # "Match Award = D*L*M*P"; non-championship events "are subject to the M factor
+    # appropriate to the event, with the M factor limited to 0.800"; "Awards for consolation
+    # events are computed in the same manner as non-championship events, with an upper limit
+    # applied to the M factor (0.650)."
+    def won(**given) -> int:
+        swiss = event(
+            event_type=EventType.SWISS,
+            tables=Decimal(20),
+            matches=[MatchResult("T1", "T2", 24, Result.HOME)],
+            **given,
+        )
+        return compute_awards(swiss)["T1"].matches
+
+    assert won() == 125  # D 1.25 x L 1 x M 1 x P 1
+    assert won(standing=Standing.NON_CHAMPIONSHIP) == 100  # M 0.800
+    assert won(standing=Standing.CONSOLATION) == 81  # M 0.650: 0.8125
+    # A limit whose own M is lower keeps it: 0-500, M 0.50.
+    assert won(standing=Standing.NON_CHAMPIONSHIP, upper_limit=500) == 63  # 0.625
+    side = compute_awards(
+        event(
+            event_type=EventType.SWISS,
+            tables=Decimal(20),
+            standing=Standing.CONSOLATION,
+            matches=[MatchResult("T1", "T2", 24, Result.HOME)],
+        )
+    )
+    assert "M 0.65 (consolation: at most 0.650)" in "\n".join(side.working)
+
+
 def test_worked_example_combined_scoring_tables_and_fifth_place():
     # "a 39 table, three sections event ... would be based upon two times the square root of
     # (13*26), or 37 tables, not 39."
