@@ -201,3 +201,18 @@ class ApiToken(AbstractAuthToken):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.user})"
+
+
+class Deployment(models.Model):
+    """The scheme this database's register was made under (centre.deployment): one row,
+    written by the first seeding or start, so that the register never runs under another
+    scheme, whose kinds of point and ranks would not read it."""
+
+    scheme = models.CharField(max_length=20)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(id=1), name="deployment_one_row")]
+
+    def __str__(self) -> str:
+        return self.scheme

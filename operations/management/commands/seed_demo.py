@@ -7,6 +7,7 @@ Deterministic and idempotent: a second run finds everything in place and adds no
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from centre.deployment import SchemeMismatch, scheme_check
 from centre.schemes import current_scheme
 from operations.demo.grades import seed_opening_grades
 from operations.demo.history import seed_b4c_entitlements, seed_history
@@ -30,6 +31,10 @@ class Command(BaseCommand):
                 f"a superuser among them, with the published password {DEMO_PASSWORD!r}. "
                 "Create the first staff login with `manage.py createsuperuser` instead."
             )
+        try:
+            scheme_check()
+        except SchemeMismatch as mismatch:
+            raise CommandError(str(mismatch)) from None
         scheme = current_scheme()
         self.stdout.write(f"Scheme: {scheme.name} ({scheme.code})")
         states = seed_states(self.stdout)
