@@ -14,8 +14,9 @@ from django.utils import timezone
 
 from centre.errors import DomainError
 from centre.models import Period, Role, User
+from centre.schemes import current_scheme
 from centre.tokens import api_tokens_revoke_all
-from scheme.core.calendar import sydney_month
+from scheme.core.calendar import local_month
 
 
 def period_for_credits(*, at: datetime | None = None) -> Period:
@@ -27,7 +28,7 @@ def period_for_credits(*, at: datetime | None = None) -> Period:
     """
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("period_for_credits must be called inside a transaction")
-    year, month = sydney_month(at or timezone.now())
+    year, month = local_month(at or timezone.now(), current_scheme().zone)
     while True:
         period, _ = Period.objects.get_or_create(year=year, month=month)
         period = Period.objects.select_for_update().get(pk=period.pk)

@@ -173,9 +173,10 @@ API_TOKEN_DAYS = (30, 90, 365)
 # ranks, award rules and credit files. ABF is the only complete scheme so far.
 MASTERPOINT_SCHEME = env.choice("MASTERPOINT_SCHEME", "abf", choices=sorted(SCHEMES))
 
-# The scheme's months, quarters and deadlines are Sydney's.
+# The scheme's months, quarters and deadlines are in its time zone (Scheme.time_zone: the
+# ABF's Sydney, NZ's Auckland, the ACBL's Chicago), and the pages' times by default too.
 LANGUAGE_CODE = "en-au"
-TIME_ZONE = env.string("TIME_ZONE", "Australia/Sydney")
+TIME_ZONE = env.string("TIME_ZONE", SCHEMES[MASTERPOINT_SCHEME].time_zone)
 USE_I18N = True
 USE_TZ = True
 

@@ -28,7 +28,7 @@ from operations.models import EarlyClose, MonthCloseFailure
 from ranks.services import club_monthly_reports_issue, promotions_run
 from ranks.standings import standings_refresh_at_close
 from scheme.base import AUTHORISATIONS, LEVIES
-from scheme.core.calendar import sydney_month
+from scheme.core.calendar import local_month
 
 logger = logging.getLogger(__name__)
 
@@ -139,8 +139,8 @@ def month_close_steps_undone(*, period: Period) -> list[str]:
 
 
 def month_has_ended(*, period: Period, now: datetime | None = None) -> bool:
-    """App. E, 1.4.3: whether the month is over in Sydney time."""
-    return sydney_month(now or timezone.now()) > (period.year, period.month)
+    """App. E, 1.4.3: whether the month is over in the scheme's time zone."""
+    return local_month(now or timezone.now(), current_scheme().zone) > (period.year, period.month)
 
 
 def month_close_gold_check(*, period: Period) -> None:

@@ -15,6 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from random import Random
 from typing import Any, Protocol
+from zoneinfo import ZoneInfo
 
 from scheme.core.points import points_text
 
@@ -301,6 +302,10 @@ class Scheme:
     # How the pages write a day and a moment (Django's date format characters), one way for
     # the whole portal, as the federation's members write dates: "28 November 2026".
     date_format: str = field(default="j F Y", compare=False)
+    # The federation's clock (an IANA zone): the month an award is credited in, the end of a
+    # month and the scheme's deadlines are its days; the pages show times in it unless the
+    # deployment sets TIME_ZONE.
+    time_zone: str = field(default="UTC", compare=False)
     datetime_format: str = field(default="j F Y, H:i", compare=False)
     # The books the pages cite are this scheme's: the ABF manual's clauses and the NSW
     # secretaries' guide, which the help page follows section by section. Under another
@@ -387,6 +392,11 @@ class Scheme:
         return self.needs_coordinator_approval is not None and self.needs_coordinator_approval(
             grade, event_name
         )
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The federation's time zone (`time_zone`)."""
+        return ZoneInfo(self.time_zone)
 
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""

@@ -78,6 +78,8 @@ ABF_SCHEME = Scheme(
     ),
     region_name="state",
     number_name="ABF number",
+    # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.
+    time_zone="Australia/Sydney",
     cites_abf_manual=True,
     ranks=tuple(_rank(rank) for rank in RANKS),
     editions=RULE_SETS,

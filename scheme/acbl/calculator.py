@@ -63,6 +63,7 @@ CLUB_FIELDS = COMMON | {
     "restricted_tables",
     "newcomer_tables",
     "matches",
+    "invitational_club",
 }
 GENERAL_FIELDS = COMMON | {
     "rating",
@@ -133,6 +134,7 @@ def _club(data: Mapping[str, Any], game: ClubGameType) -> ClubGame:
         restricted_tables=read.whole(data, "restricted_tables", "", low=0, high=500, default=0),
         newcomer_tables=read.whole(data, "newcomer_tables", "", low=0, high=500, default=0),
         matches=read.matches(data),
+        invitational_club=read.flag(data, "invitational_club", "", False),
         rules=data.get("rules", DEFAULT_RULES),
     )
 

@@ -186,6 +186,12 @@ def _check(game: ClubGame) -> None:
             raise RulesError(name, "a number of tables cannot be negative")
     if game.game in (ClubGameType.RESTRICTED,) and game.upper_limit is None and not game.strats:
         raise RulesError("upper_limit", "a restricted game needs its upper limit")
+    if game.invitational_club and game.game is not ClubGameType.RESTRICTED:
+        raise RulesError(
+            "invitational_club",
+            "only a restricted game says its club: an open, invitational or newcomer game's "
+            "overall cap is its own",
+        )
     if (
         game.game is ClubGameType.NEWCOMER
         and game.upper_limit is not None
@@ -318,8 +324,8 @@ def _overall(
     if strat is not None and index > 0 and counted < 5:
         working.note(f"{where}: {counted} contestants, fewer than 5: no overall strat awards.")
         return
-    rate, section_cap, why = game_rate(game, strat, game.boards)
-    cap = _overall_cap(game, section_cap)
+    rate, _, why = game_rate(game, strat, game.boards)
+    cap = overall_cap(game)
     sized = counted + _extra(game, index)
     uncapped = rate * sized
     first = cents(min(uncapped, cap) * share)
@@ -345,11 +351,14 @@ def _overall(
         )
 
 
-def _overall_cap(game: ClubGame, section_cap: Fraction) -> Fraction:
-    if game.game in OVERALL_CAPS:
-        return OVERALL_CAPS[game.game]
-    # A restricted game: the open club's 4.00 at the game's scale (NOTES.md).
-    return OVERALL_CAPS[ClubGameType.OPEN] * section_cap / OPEN_SECTION_CAP
+def overall_cap(game: ClubGame) -> Fraction:
+    """ "Awards may not exceed 4.00 for Open clubs, 3.20 for Invitational clubs and 3.00 for
+    Newcomer clubs": the cap is the club's. A restricted game is held at an Open club, or at
+    an Invitational club when it says so (NOTES.md)."""
+    if game.game is ClubGameType.RESTRICTED:
+        club = ClubGameType.INVITATIONAL if game.invitational_club else ClubGameType.OPEN
+        return OVERALL_CAPS[club]
+    return OVERALL_CAPS[game.game]
 
 
 def _club_matches(game: ClubGame, working: Working) -> None:

@@ -126,6 +126,9 @@ class ClubGame:
     restricted_tables: int = 0
     newcomer_tables: int = 0
     matches: tuple[MatchResult, ...] = ()
+    # A restricted game held at an Invitational club: its overall awards are capped at the
+    # Invitational club's 3.20, not the Open club's 4.00.
+    invitational_club: bool = False
     rules: str = DEFAULT_RULES
 
     def __post_init__(self) -> None:

@@ -68,6 +68,8 @@ ACBL_SCHEME = Scheme(
     ),
     region_name="unit",
     number_name="ACBL player number",
+    # The ACBL's headquarters keep Central time (Horn Lake, Mississippi).
+    time_zone="America/Chicago",
     # The American order: "November 28, 2026".
     date_format="F j, Y",
     datetime_format="F j, Y, g:i a",

@@ -1,12 +1,12 @@
-"""The scheme's calendar: months and quarters in Australia/Sydney time (App. E, 1.4.3) and
-the membership year, 1 April to 31 March (1.3.2, 8.2).
+"""The scheme's calendar: months and quarters in the scheme's time zone (the ABF's:
+Australia/Sydney, App. E, 1.4.3) and the membership year, 1 April to 31 March (1.3.2, 8.2).
 
 Plain dates and aware datetimes only; the Django side passes `timezone.now()` in.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 SYDNEY = ZoneInfo("Australia/Sydney")
@@ -40,6 +40,20 @@ def register_date_refusal(day: date, *, what: str, today: date, ahead: bool = Fa
         f"{what} must be between {first.day} {first:%B} {first.year} and {upper}; "
         f"{day.isoformat()} is not."
     )
+
+
+def local(at: datetime, zone: tzinfo) -> datetime:
+    """`at` in the scheme's time zone; a naive datetime is refused rather than guessed."""
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError(f"{at!r} has no time zone: the scheme's dates need an aware datetime")
+    return at.astimezone(zone)
+
+
+def local_month(at: datetime, zone: tzinfo) -> tuple[int, int]:
+    """The month (year, month) an instant falls in, in the scheme's time zone: the month a
+    credit made at `at` belongs to (ABF App. E)."""
+    moment = local(at, zone)
+    return moment.year, moment.month
 
 
 def sydney(at: datetime) -> datetime:

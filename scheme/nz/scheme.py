@@ -77,6 +77,7 @@ NZ_SCHEME = Scheme(
     ),
     region_name="district",
     number_name="NZB number",
+    time_zone="Pacific/Auckland",
     # NZ's A, B and C points are kinds, not colours.
     kind_word="Kind",
     # The Master Points Scheme grades an event by its "status", and counts deals.

@@ -46,6 +46,20 @@ def test_open_game_answer_in_the_calculators_shape():
     assert any("depth 40% of 9 = 4 places" in line for line in body["working"])
 
 
+def test_a_restricted_game_request_may_say_it_is_at_an_invitational_club():
+    request = {
+        "rules": ACBL.default_edition,
+        "event": "club_restricted",
+        "upper_limit": 299,
+        "groups": [{"size": 30, "ranking": [["1"]]}],
+        "overall": [{"size": 80, "ranking": [["o1"]]}],
+    }
+    assert answer(request)["contestants"][1]["points"] == {"black": "4.00"}
+    invitational = {**request, "invitational_club": True}
+    assert answer(invitational)["contestants"][1]["points"] == {"black": "3.20"}
+    assert refused({**request, "invitational_club": "yes"}) == "invitational_club"
+
+
 def test_regional_example_pays_gold_and_red():
     body = answer(
         ACBL.calculator_examples["A regional two-session pairs event by the General Formula"]

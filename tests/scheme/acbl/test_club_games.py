@@ -196,6 +196,29 @@ def test_overall_awards_are_capped_by_club_and_stop_at_six_places():
     assert black(compute_awards(invitational), "o1") == 320
 
 
+def test_a_restricted_game_s_overall_cap_is_its_club_s():
+    # "Awards may not exceed 4.00 for Open clubs, 3.20 for Invitational clubs and 3.00 for
+    # Newcomer clubs": the club's cap, not 4.00 at the game's scale.
+    def first(**given) -> int:
+        game = ClubGame(
+            game=ClubGameType.RESTRICTED,
+            upper_limit=299,
+            groups=[Group(ranked(1), size=30)],
+            overall=[Group([["o1"], ["o2"]], size=80)],
+            **given,
+        )
+        return black(compute_awards(game), "o1")
+
+    # 0-299 (scale 0.7): 0.07 x 80 = 5.60, at most the Open club's 4.00 (not 0.7 x 4.00).
+    assert first() == 400
+    assert first(invitational_club=True) == 320
+    with pytest.raises(RulesError) as refused:
+        compute_awards(
+            ClubGame(groups=[Group(ranked(1), size=10)], invitational_club=True),
+        )
+    assert refused.value.field == "invitational_club"
+
+
 def test_stratified_game_lower_strats_are_awarded_as_restricted_games():
     # 10 pairs: A (open), B (0-300): pairs 3, 6, 8 and 9 are B.
     ranking = ranked(10)

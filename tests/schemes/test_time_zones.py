@@ -1,0 +1,48 @@
+"""Each federation keeps its own clock: the month an award is credited in and the end of a
+month are its days (seed 003 is New Zealand's, seed 004 the ACBL's), whatever the server's."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import transaction
+
+from centre.models import Period
+from centre.services import period_for_credits
+from operations.close_run import month_has_ended
+
+pytestmark = pytest.mark.django_db
+
+# 31 October 2026, 23:30 in Chicago (CDT, UTC-5) is 1 November 04:30 UTC and 15:30 in Sydney.
+CHICAGO_EVENING = datetime(2026, 11, 1, 4, 30, tzinfo=UTC)
+# 1 November 2026, 08:00 in Auckland (NZDT, UTC+13) is 31 October 19:00 UTC.
+AUCKLAND_MORNING = datetime(2026, 10, 31, 19, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("scheme", "at", "month"),
+    [
+        ("acbl", CHICAGO_EVENING, (2026, 10)),
+        ("abf", CHICAGO_EVENING, (2026, 11)),
+        ("nz", AUCKLAND_MORNING, (2026, 11)),
+        ("abf", AUCKLAND_MORNING, (2026, 11)),
+        ("acbl", AUCKLAND_MORNING, (2026, 10)),
+    ],
+)
+def test_an_award_is_credited_in_the_month_of_the_federation_s_own_clock(
+    settings, scheme, at, month
+):
+    settings.MASTERPOINT_SCHEME = scheme
+
+    with transaction.atomic():
+        period = period_for_credits(at=at)
+
+    assert (period.year, period.month) == month
+
+
+def test_a_month_ends_at_midnight_in_the_federation_s_time_zone(settings):
+    october = Period.objects.create(year=2026, month=10)
+
+    settings.MASTERPOINT_SCHEME = "acbl"
+    assert not month_has_ended(period=october, now=CHICAGO_EVENING)
+    settings.MASTERPOINT_SCHEME = "nz"
+    assert month_has_ended(period=october, now=AUCKLAND_MORNING)
