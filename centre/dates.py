@@ -1,16 +1,37 @@
 """Dates a user gives (an event's days, a payment's, a period's, an as-at date) held to the
 dates the register keeps (scheme.core.calendar.register_dates): a date outside is refused
-naming the field, on a page and in the API alike, before any work is done with it."""
+naming the field, on a page and in the API alike, before any work is done with it.
+
+And dates a user reads, written one way for the whole portal, as the federation writes them
+(Scheme.date_format, Scheme.datetime_format): in messages, emails and documents here, on the
+pages through the `day` and `moment` filters, which use these."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.deconstruct import deconstructible
 
+from centre.schemes import current_scheme
 from scheme.core.calendar import register_date_refusal
+
+
+def day_text(day: date) -> str:
+    """The day as the federation writes it: "28 November 2026" (the ACBL's "November 28,
+    2026"). A moment is taken as its day in local time."""
+    if isinstance(day, datetime):
+        day = (timezone.localtime(day) if timezone.is_aware(day) else day).date()
+    return dateformat.format(day, current_scheme().date_format)
+
+
+def moment_text(moment: datetime) -> str:
+    """The day and the time (local time) as the federation writes them: "28 November 2026,
+    14:05" (the ACBL's "November 28, 2026, 2:05 p.m.")."""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return dateformat.format(moment, current_scheme().datetime_format)
 
 
 def date_refusal(day: date, *, what: str, ahead: bool = False) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from django import template
-from django.utils import dateformat, timezone
+from django.utils import timezone
 
-from centre.schemes import current_scheme
+from centre.dates import day_text, moment_text
 
 register = template.Library()
 
@@ -32,9 +32,7 @@ def day(value: object) -> str:
     found = _as_date_or_datetime(value)
     if found is None:
         return ""
-    if isinstance(found, datetime):
-        found = found.date()
-    return dateformat.format(found, current_scheme().date_format)
+    return day_text(found)
 
 
 @register.filter
@@ -43,4 +41,4 @@ def moment(value: object) -> str:
     found = _as_date_or_datetime(value)
     if not isinstance(found, datetime):
         return day(found)
-    return dateformat.format(found, current_scheme().datetime_format)
+    return moment_text(found)
