@@ -7,6 +7,7 @@ and not one scheme's constants: a deployment on another scheme migrates the same
 import functools
 
 from django.conf import settings
+from django.utils.functional import lazy
 
 from scheme import Scheme, get_scheme
 
@@ -64,3 +65,17 @@ def kind_word() -> str:
 def has_feature(feature: str) -> bool:
     """Whether the deployment's scheme has one of the registry's optional features."""
     return current_scheme().has(feature)
+
+
+def with_clause(text: str, clause: str) -> str:
+    """A message read on a path every scheme shares, with the ABF manual's clause at its end
+    ("Give the day (2.6)."), under a scheme whose pages cite the ABF manual; under another,
+    whose rules are not the ABF's clauses, the words alone."""
+    if not current_scheme().cites_abf_manual:
+        return text
+    words, stop = (text[:-1], ".") if text.endswith(".") else (text, "")
+    return f"{words} ({clause}){stop}"
+
+
+# The same, for a help text written once for the class and read under the deployment's scheme.
+with_clause_lazy = lazy(with_clause, str)

@@ -160,8 +160,8 @@ def month_close_gold_check(*, period: Period) -> None:
     if waiting:
         names = "; ".join(f"upload {pk} ({name})" for pk, name in waiting)
         raise MonthCloseError(
-            f"7.5.1: {period.label} has gold points waiting for the Goldpoint Coordinator's "
-            f"approval: {names}. The month closes once they are approved."
+            f"{period.label} has gold points waiting for the Goldpoint Coordinator's "
+            f"approval: {names}. The month closes once they are approved (7.5.1)."
         )
 
 

@@ -428,8 +428,9 @@ FILES: tuple[NationalFile, ...] = (
         csv_name="pre82.csv",
         title="Pre-1982 red points",
         description=(
-            "1.8 notes: each player's red points won before 1982; 20% (Life ranks) or 40% "
-            "(Grand ranks) of them lower the red-and-gold and gold minimums, never the total."
+            "Each player's red points won before 1982; 20% (Life ranks) or 40% "
+            "(Grand ranks) of them lower the red-and-gold and gold minimums, never the total "
+            "(1.8 notes)."
         ),
         fields=(ABF, _points("pre_1982_red", "Red points won before 1982")),
         rows=pre82_rows,

@@ -77,8 +77,8 @@ class GroupLeadersSerializer(serializers.Serializer):
 
 class McCutcheonSerializer(serializers.Serializer):
     year = serializers.IntegerField()
-    trophy = StandingSerializer(many=True, help_text="1.7.2: the year's leaders overall.")
-    awards = GroupLeadersSerializer(many=True, help_text="1.7.3: each ranking group's leaders.")
+    trophy = StandingSerializer(many=True, help_text="The year's leaders overall (1.7.2).")
+    awards = GroupLeadersSerializer(many=True, help_text="Each ranking group's leaders (1.7.3).")
 
 
 class McCutcheonApi(APIView):

@@ -39,9 +39,9 @@ MATCHES_HELP = 'One match per line: home, away, home IMPs, away IMPs, e.g. "T1, 
 
 
 PERCENTAGES_HELP = (
-    "4.2.2: a congress, state or national event may give each pair's session award by its "
-    'score instead of its place. One pair a line, its label and percentage, e.g. "N1 58.2"; '
-    "leave empty for awards by the placings."
+    "A congress, state or national event may give each pair's session award by its "
+    "score instead of its place (4.2.2). One pair a line, its label and percentage, e.g. "
+    '"N1 58.2"; leave empty for awards by the placings.'
 )
 
 
@@ -155,7 +155,7 @@ class CalculatorForm(forms.Form):
     outright_walk_in_heats = forms.CharField(
         required=False,
         label="Walk-in final: tables of each heat",
-        help_text="5.3.3: a final open only to the heats' place-getters. Type each heat's "
+        help_text="A final open only to the heats' place-getters (5.3.3). Type each heat's "
         'tables, e.g. "12, 10, 11": the outright is on their average and S=2, with no final '
         "premium; leave the tables, sessions and boards above empty.",
     )
@@ -164,8 +164,8 @@ class CalculatorForm(forms.Form):
         min_value=1,
         max_value=100,
         label="Additional championship of a large congress (its number)",
-        help_text="5.3.3: the 1st, 2nd... minor championship the congress nominated; it is "
-        "accelerated as the majors. Tick the congress box and give the table-sessions.",
+        help_text="The 1st, 2nd... minor championship the congress nominated; it is "
+        "accelerated as the majors (5.3.3). Tick the congress box and give the table-sessions.",
     )
     congress_table_sessions = forms.DecimalField(
         required=False,
@@ -173,7 +173,7 @@ class CalculatorForm(forms.Form):
         max_digits=8,
         decimal_places=1,
         label="Table-sessions of the whole congress",
-        help_text="App. A: the tables in play in each session of the congress, added up.",
+        help_text="The tables in play in each session of the congress, added up (App. A).",
     )
 
     def clean_outright_walk_in_heats(self) -> list[Decimal]:
@@ -204,8 +204,8 @@ class CalculatorForm(forms.Form):
                 if data.get(name) is not None:
                     self.add_error(
                         name,
-                        "5.3.3: a walk-in final's outright is on the heats' average tables "
-                        "and S=2; leave this empty.",
+                        "A walk-in final's outright is on the heats' average tables "
+                        "and S=2; leave this empty (5.3.3).",
                     )
         self._check_extra_championship(data)
         return data
@@ -223,21 +223,21 @@ class CalculatorForm(forms.Form):
         if counted is None:
             self.add_error(
                 "congress_table_sessions",
-                "5.3.3: give the congress's table-sessions; they decide how many additional "
-                "championships it may nominate.",
+                "Give the congress's table-sessions; they decide how many additional "
+                "championships it may nominate (5.3.3).",
             )
             return
         if not data.get("congress"):
             self.add_error(
-                "congress", "5.3.3: an additional championship is accelerated as a congress's."
+                "congress", "An additional championship is accelerated as a congress's (5.3.3)."
             )
         allowed = extra_championships(counted)
         if number > allowed:
             self.add_error(
                 "extra_championship",
-                f"5.3.3: a congress of {counted.normalize():f} table-sessions may nominate "
-                f"{allowed} additional championship(s) (one for every 100 table-sessions over "
-                f"100, once over 200).",
+                f"A congress of {counted.normalize():f} table-sessions may nominate "
+                f"{allowed} additional championship(s): one for every 100 table-sessions over "
+                f"100, once over 200 (5.3.3).",
             )
 
 
@@ -276,7 +276,7 @@ class SinglesForm(forms.Form):
         min_value=1,
         max_value=MAX_SESSIONS,
         label="Sessions a player must play to be placed",
-        help_text="App. A: a player needs partnerships in a third of them, rounded up.",
+        help_text="A player needs partnerships in a third of them, rounded up (App. A).",
     )
     partners = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}),
@@ -316,8 +316,8 @@ class SinglesForm(forms.Form):
         if data.get("other_outright_given"):
             self.add_error(
                 "other_outright_given",
-                "4.3.1: a Singles event's final place-getters receive outright awards only if "
-                "no other outright awards have been given.",
+                "A Singles event's final place-getters receive outright awards only if "
+                "no other outright awards have been given (4.3.1).",
             )
         return data
 
@@ -454,7 +454,7 @@ def build_event(form: CalculatorForm, sessions: list[Session]) -> Event:
         if played < EXTRA_CHAMPIONSHIP_MIN_SESSIONS:
             raise RulesError(
                 "extra_championship",
-                "5.3.3: an additional championship has at least two sessions.",
+                "An additional championship has at least two sessions (5.3.3).",
             )
     event_within_limits(event)
     return event

@@ -162,9 +162,9 @@ class OutrightSerializer(serializers.Serializer):
         required=False,
         allow_empty=False,
         max_length=MAX_SESSIONS,
-        help_text="5.3.3: a walk-in final (open only to place-getters from the heats): the "
-        "tables of each heat. The outright is then on their average and S=2, and the final's "
-        "sessions take no final premium; leave out tables, sessions and boards.",
+        help_text="A walk-in final (open only to place-getters from the heats): the "
+        "tables of each heat (5.3.3). The outright is then on their average and S=2, and the "
+        "final's sessions take no final premium; leave out tables, sessions and boards.",
     )
 
     def validate(self, attrs: dict) -> dict:
@@ -174,15 +174,15 @@ class OutrightSerializer(serializers.Serializer):
                 raise serializers.ValidationError(
                     {
                         given[0]: [
-                            "5.3.3: a walk-in final's outright is on the heats' average "
-                            "tables and S=2; leave this out."
+                            "A walk-in final's outright is on the heats' average "
+                            "tables and S=2; leave this out (5.3.3)."
                         ]
                     }
                 )
             return attrs
         if attrs.get("sessions") is None and attrs.get("boards") is None:
             raise serializers.ValidationError(
-                {"sessions": ["4.3.1: give the number of sessions or of boards."]}
+                {"sessions": ["Give the number of sessions or of boards (4.3.1)."]}
             )
         return attrs
 
@@ -221,7 +221,7 @@ class PlayerSerializer(serializers.Serializer):
         "Left out: every board of the contestant's.",
     )
     substitute = serializers.BooleanField(
-        default=False, help_text="4.4.5: session awards of the sessions played, no outright."
+        default=False, help_text="Session awards of the sessions played, no outright (4.4.5)."
     )
     playoff_share = serializers.DecimalField(
         max_digits=5,
@@ -230,8 +230,8 @@ class PlayerSerializer(serializers.Serializer):
         max_value=1,
         required=False,
         allow_null=True,
-        help_text="4.4.5 NOTE: the proportion of the Playoff Qualifying Points given to a "
-        "member who played under 40% of a National Teams final.",
+        help_text="The proportion of the Playoff Qualifying Points given to a "
+        "member who played under 40% of a National Teams final (4.4.5 NOTE).",
     )
 
 
@@ -253,9 +253,9 @@ class CalculatorRequestSerializer(serializers.Serializer):
     congress = serializers.BooleanField(default=False)
     extra_championship = ExtraChampionshipSerializer(
         required=False,
-        help_text="5.3.3: the event is an additional championship of a large congress, with "
+        help_text="The event is an additional championship of a large congress, with "
         "the same acceleration as its major championships (give `congress` too); refused past "
-        "one for every 100 table-sessions over 100, or under two sessions.",
+        "one for every 100 table-sessions over 100, or under two sessions (5.3.3).",
     )
     master_factor = MasterFactorSerializer(required=False)
     restricted = serializers.BooleanField(default=False)
@@ -285,8 +285,8 @@ class CalculatorRequestSerializer(serializers.Serializer):
                     raise serializers.ValidationError(
                         {
                             f"sessions.{index}": [
-                                "5.3.3: no final premium applies to a walk-in final; give its "
-                                "sessions as qualifying sessions."
+                                "No final premium applies to a walk-in final; give its "
+                                "sessions as qualifying sessions (5.3.3)."
                             ]
                         }
                     )
@@ -334,16 +334,16 @@ def _extra_championship_check(extra: dict, attrs: dict) -> None:
     receive the same acceleration as the major championships."""
     if not attrs.get("congress"):
         raise serializers.ValidationError(
-            {"congress": ["5.3.3: an additional championship is accelerated as a congress's."]}
+            {"congress": ["An additional championship is accelerated as a congress's (5.3.3)."]}
         )
     allowed = extra_championships(extra["congress_table_sessions"])
     if extra["number"] > allowed:
         raise serializers.ValidationError(
             {
                 "extra_championship.number": [
-                    f"5.3.3: a congress of {extra['congress_table_sessions'].normalize():f} "
-                    f"table-sessions may nominate {allowed} additional championship(s) "
-                    f"(one for every 100 table-sessions over 100, once over 200)."
+                    f"A congress of {extra['congress_table_sessions'].normalize():f} "
+                    f"table-sessions may nominate {allowed} additional championship(s): "
+                    f"one for every 100 table-sessions over 100, once over 200 (5.3.3)."
                 ]
             }
         )
@@ -353,7 +353,11 @@ def _extra_championship_check(extra: dict, attrs: dict) -> None:
         nominated=extra["number"], allowed=allowed, sessions=sessions
     ):
         raise serializers.ValidationError(
-            {"extra_championship": ["5.3.3: an additional championship has at least two sessions."]}
+            {
+                "extra_championship": [
+                    "An additional championship has at least two sessions (5.3.3)."
+                ]
+            }
         )
 
 

@@ -38,15 +38,15 @@ class GrantRequestSerializer(serializers.Serializer):
         min_value=0,
         required=False,
         allow_null=True,
-        help_text="1.3.3: a New Zealand resident's A points, at least one gold point each.",
+        help_text="A New Zealand resident's A points, at least one gold point each (1.3.3).",
     )
     assessed_by = serializers.CharField(
         max_length=120,
         required=False,
         default="",
         allow_blank=True,
-        help_text="1.3.4 note 2: the State Association's nominated person (required for "
-        "retrospective and non-affiliated grants).",
+        help_text="The State Association's nominated person, required for "
+        "retrospective and non-affiliated grants (1.3.4 note 2).",
     )
 
     def validate_abf_number(self, value: str) -> Player:

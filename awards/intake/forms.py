@@ -12,7 +12,7 @@ from awards.calculator.forms import SESSION_KINDS
 from awards.intake.limits import credit_file_size_error
 from awards.ledger.models import Event as LedgerEvent
 from awards.ledger.services.events import EventDetails
-from centre.schemes import current_scheme, grade_choices
+from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from scheme.abf.congress import (
@@ -103,15 +103,17 @@ class EventDetailsForm(forms.Form):
         queryset=CongressOrganiser.objects.none(),
         label="Congress organiser",
         required=False,
-        help_text="5.4.1: the Centre reports a congress's points to its convener and invoices "
-        "its organiser.",
+        help_text=with_clause_lazy(
+            "The Centre reports a congress's points to its convener and invoices its organiser.",
+            "5.4.1",
+        ),
     )
 
     congress_grade = forms.ChoiceField(
         label="The congress's grade",
         required=False,
         choices=[("", "Not a congress event"), *((g, g) for g in CONGRESS_GRADES)],
-        help_text="5.3: with what the event was at the congress, its grade is checked.",
+        help_text="With what the event was at the congress, its grade is checked (5.3).",
     )
     congress_event = forms.ChoiceField(
         label="What the event was at the congress",
@@ -123,7 +125,7 @@ class EventDetailsForm(forms.Form):
         required=False,
         min_value=1,
         max_value=100,
-        help_text="5.3.3: a large congress's 1st, 2nd... additional championship.",
+        help_text="A large congress's 1st, 2nd... additional championship (5.3.3).",
     )
     congress_table_sessions = forms.DecimalField(
         label="Table-sessions of the whole congress",
@@ -131,7 +133,7 @@ class EventDetailsForm(forms.Form):
         min_value=0,
         max_digits=8,
         decimal_places=1,
-        help_text="5.3.3: one additional championship for every 100 over 100, once over 200.",
+        help_text="One additional championship for every 100 over 100, once over 200 (5.3.3).",
     )
 
     def __init__(

@@ -37,7 +37,9 @@ def test_the_outright_is_on_the_heats_average_and_s_2(client):
 def test_a_walk_in_final_takes_no_final_premium(client):
     answer = client.post(URL, walk_in_final(stage="final"), content_type="application/json")
     assert answer.status_code == 400
-    assert "no final premium" in answer.json()["error"]["fields"]["sessions.0"][0]
+    assert answer.json()["error"]["fields"]["sessions.0"][0].startswith(
+        "No final premium applies to a walk-in final"
+    )
 
 
 def test_a_walk_in_final_takes_neither_sessions_nor_tables(client):

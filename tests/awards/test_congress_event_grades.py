@@ -87,7 +87,8 @@ def test_a_congress_event_that_does_not_say_what_it_was_is_warned(
 
     assert response.status_code == 201, response.json()
     assert any(
-        w.startswith("5.3.3: the grade of this congress event is not checked")
+        w.startswith("The grade of this congress event is not checked")
+        and w.endswith("minor and walk-in events drop a grade (5.3.3).")
         for w in response.json()["warnings"]
     )
 
@@ -167,7 +168,10 @@ def test_a_state_event_naming_a_congress_grade_is_refused(state_secretary_a, pla
         congress_event="minor",
     )
 
-    assert "5.3: only a congress's event" in refusal(response)
+    assert (
+        "Only a congress's event names the congress's grade and what the event was at it; "
+        "choose congress as who ran it (5.3)."
+    ) in refusal(response)
 
 
 def test_5_3_1_staff_upload_of_an_a2_congress_minor_event_at_gold_is_refused(staff, player_a):

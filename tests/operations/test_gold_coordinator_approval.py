@@ -40,10 +40,15 @@ def test_staff_gold_points_keep_their_month_open_until_the_coordinator_approves(
 ):
     upload = _gold(staff, player)
     assert upload.coordinator_approval_needed
-    assert any(w.startswith("7.5.1") for w in upload.preview["warnings"])
+    assert any(
+        w.startswith("These gold points wait for the Goldpoint Coordinator's approval")
+        and w.endswith("(7.5.1).")
+        for w in upload.preview["warnings"]
+    )
     period = upload.period
 
-    with pytest.raises(MonthCloseError, match=r"7\.5\.1: .* Goldpoint Coordinator's approval"):
+    waiting = r"has gold points waiting for the Goldpoint Coordinator's approval: .*\(7\.5\.1\)\."
+    with pytest.raises(MonthCloseError, match=waiting):
         month_close_start(period=period, by=staff, early=True)
     with pytest.raises(MonthCloseError, match=r"7\.5\.1"):
         month_close(period=period, by=staff, early=True)

@@ -112,8 +112,9 @@ class AuthorisationRequestCreateSerializer(serializers.Serializer):
     )
     out_of_hours = serializers.BooleanField(
         default=False,
-        help_text="2.6: a B4c session at other times than the club's regular sessions, "
-        "approved in advance in the state's register (a single session, two a year at most).",
+        help_text="A B4c session at other times than the club's regular sessions, "
+        "approved in advance in the state's register (a single session, two a year at most) "
+        "(2.6).",
     )
     details = serializers.CharField(
         max_length=4000,

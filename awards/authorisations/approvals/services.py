@@ -23,6 +23,7 @@ from awards.authorisations.models import Approval
 from awards.errors import AwardsError, Problem
 from awards.ledger.models import Event
 from awards.ledger.services.events import EventDetails
+from centre.dates import day_text
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, State
@@ -98,7 +99,7 @@ def approval_register(
         if kind == Kind.B5I:
             if len(taking_part) < 2:
                 raise _refuse(
-                    "2.7: a B5i event is played between two or more clubs; name the others.",
+                    "A B5i event is played between two or more clubs; name the others (2.7).",
                     "clubs",
                 )
             for one in taking_part:
@@ -131,7 +132,9 @@ def approval_register(
             if problem:
                 raise _refuse(problem, "sessions")
         elif kind == Kind.CONGRESS and sessions < allowances.CONGRESS_MINIMUM_SESSIONS:
-            raise _refuse("5.1.1: a congress is played over a minimum of two sessions.", "sessions")
+            raise _refuse(
+                "A congress is played over a minimum of two sessions (5.1.1).", "sessions"
+            )
         approval = Approval.objects.create(
             kind=kind,
             state=state,
@@ -159,8 +162,8 @@ def approval_cancel(*, by: User, approval: Approval, reason: str) -> Approval:
     with transaction.atomic():
         locked = Approval.objects.select_for_update().get(pk=approval.pk)
         if locked.cancelled:
-            when = timezone.localtime(locked.cancelled_at)
-            raise AwardsError(f"{locked.name} was cancelled on {when:%d/%m/%Y} already.")
+            when = day_text(locked.cancelled_at)
+            raise AwardsError(f"{locked.name} was cancelled on {when} already.")
         locked.cancelled_at = timezone.now()
         locked.cancelled_by = by
         locked.cancel_reason = reason
@@ -168,10 +171,10 @@ def approval_cancel(*, by: User, approval: Approval, reason: str) -> Approval:
     return locked
 
 
-def _no_approval(kind: str, who: str, on: date, count: str) -> str:
+def _no_approval(clause: str, who: str, on: date, count: str) -> str:
     return (
-        f"{kind}: {who} has no approval for {on:%d/%m/%Y} in the state's register{count}; "
-        f"the state masterpoint secretary approves the event in advance."
+        f"{who} has no approval for {day_text(on)} in the state's register{count}; "
+        f"the state masterpoint secretary approves the event in advance ({clause})."
     )
 
 
@@ -182,15 +185,15 @@ def _b5i_problem(*, club: Club, starts_on: date, sessions: int) -> str:
         taken = b5i_taken(club=club, year=starts_on.year)
         allowed = allowances.b5i_events(remote=club.remote)
         return _no_approval(
-            "2.7 (guide B3.2)",
-            f"club {club.number}",
+            "2.7; guide B3.2",
+            f"Club {club.number}",
             starts_on,
             f" (it takes part in {taken} of its {allowed} B5i events in {starts_on.year})",
         )
     if sessions > approval.sessions:
         return (
-            f"2.7: {approval.name} was approved for {approval.sessions} session(s); this "
-            f"event has {sessions}."
+            f"{approval.name} was approved for {approval.sessions} session(s); this "
+            f"event has {sessions} (2.7)."
         )
     return ""
 
@@ -210,8 +213,8 @@ def _b4s_problem(*, state: State, starts_on: date, sessions: int) -> str:
         )
     if sessions > approval.sessions:
         return (
-            f"6.2.1: {approval.name} was approved for {approval.sessions} B4s session(s); "
-            f"this event has {sessions}."
+            f"{approval.name} was approved for {approval.sessions} B4s session(s); "
+            f"this event has {sessions} (6.2.1)."
         )
     return ""
 
@@ -225,8 +228,8 @@ def _congress_problem(*, state: State, event: EventDetails) -> str:
     tour = approval_covering(kinds=(Kind.BRIDGE_TOUR,), on=event.starts_on, state=state)
     if tour is None:
         return (
-            f"5.1: no congress or Bridge Tour of {state.code} is approved for "
-            f"{event.starts_on:%d/%m/%Y} in the state's register; a congress needs the "
+            f"No congress or Bridge Tour of {state.code} is approved for "
+            f"{day_text(event.starts_on)} in the state's register (5.1); a congress needs the "
             f"state's prior approval (5.1.1), a tour its convener's authorisation (5.1.2)."
         )
     if event.grade == "B4":
@@ -243,8 +246,8 @@ def _congress_problem(*, state: State, event: EventDetails) -> str:
         others.discard(event.name.strip().lower())
         if others:
             return (
-                f"5.1.2: of a Bridge Tour's major events one only receives the B4 rate, the "
-                f"others B5; {tour.name} has given it already ({len(others)} event)."
+                f"Of a Bridge Tour's major events one only receives the B4 rate, the "
+                f"others B5; {tour.name} has given it already ({len(others)} event) (5.1.2)."
             )
     return ""
 
@@ -304,9 +307,9 @@ def authorisation_allowance_check(
                 ""
                 if b5i_taken(club=club, year=year)
                 else (
-                    f"2.7 (guide B3.2): club {club.number} has no B5i event approved in "
+                    f"Club {club.number} has no B5i event approved in "
                     f"{year} in the state's register; the state masterpoint secretary "
-                    f"approves it first."
+                    f"approves it first (2.7; guide B3.2)."
                 )
             )
         if problem:
@@ -323,16 +326,16 @@ def authorisation_allowance_check(
             problem = (
                 ""
                 if standing.exists()
-                else f"6.2.1: {club.state.code} has no B4s event approved in {year}."
+                else f"{club.state.code} has no B4s event approved in {year} (6.2.1)."
             )
         if problem:
             raise _refuse(problem, "grade")
     elif grade == "B4c" and out_of_hours:
         if starts_on is None:
-            raise _refuse("2.6: give the day of the B4c session at other times.", "starts_on")
+            raise _refuse("Give the day of the B4c session at other times (2.6).", "starts_on")
         if sessions != 1:
             raise _refuse(
-                "2.6: a B4c session at other times is a single session competition.",
+                "A B4c session at other times is a single session competition (2.6).",
                 "sessions",
             )
         approval = approval_covering(kinds=(Kind.B4C_OUT_OF_HOURS,), on=starts_on, club=club)
@@ -341,7 +344,7 @@ def authorisation_allowance_check(
             raise _refuse(
                 _no_approval(
                     "2.6",
-                    f"club {club.number}",
+                    f"Club {club.number}",
                     starts_on,
                     f" (it has {approved} of its {allowances.B4C_OUT_OF_HOURS_SESSIONS} B4c "
                     f"sessions at other times approved in {starts_on.year})",

@@ -279,7 +279,7 @@ def authorisation_request_create(
         )
     if event.out_of_hours and event.grade != "B4c":
         raise AwardsError(
-            "2.6: only B4c sessions are held at other times with the state's approval.",
+            "Only B4c sessions are held at other times with the state's approval (2.6).",
             fields={"out_of_hours": ["Only a B4c session is held at other times (2.6)."]},
         )
     # 2.6, 2.7: the event's approval in the state's register, within the allowances.

@@ -49,7 +49,7 @@ class SinglesRequestSerializer(serializers.Serializer):
         help_text="Each placed player's partner in each session played.",
     )
     other_outright_given = serializers.BooleanField(
-        default=False, help_text="4.3.1: true when another outright award has been given."
+        default=False, help_text="True when another outright award has been given (4.3.1)."
     )
 
     def validate_rules(self, value: str) -> str:

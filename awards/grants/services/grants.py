@@ -72,7 +72,7 @@ def _checked_award(
     ):
         raise _refused(
             "assessed_by",
-            "1.3.4 note 2: name the State Association's nominated person who assessed the player.",
+            "Name the State Association's nominated person who assessed the player (1.3.4 note 2).",
         )
     if not player.is_active or player.home_club is None:
         raise _refused(
@@ -84,14 +84,14 @@ def _checked_award(
     if checked_basis is GrantBasis.VISITOR and not overseas:
         raise _refused(
             "abf_number",
-            f"1.3.3: a visitor's grant is for a member of the Foreign, NZ or English "
-            f"Players club; {player.abf_number}'s home club is {player.home_club.name}.",
+            f"A visitor's grant is for a member of the Foreign, NZ or English "
+            f"Players club; {player.abf_number}'s home club is {player.home_club.name} (1.3.3).",
         )
     if checked_basis is not GrantBasis.VISITOR and overseas:
         raise _refused(
             "abf_number",
-            f"1.3.3: the {player.home_club.name} club is for visitors, not residents; "
-            f"transfer {player.abf_number} to their Australian home club first.",
+            f"The {player.home_club.name} club is for visitors, not residents; "
+            f"transfer {player.abf_number} to their Australian home club first (1.3.3).",
         )
     try:
         return grant_award(

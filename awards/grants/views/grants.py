@@ -45,7 +45,7 @@ class GrantForm(forms.Form):
         label="Assessed by",
         max_length=120,
         required=False,
-        help_text="1.3.4 note 2: the State Association's nominated person.",
+        help_text="The State Association's nominated person (1.3.4 note 2).",
     )
     reason = forms.CharField(
         label="Reason", widget=forms.Textarea(attrs={"rows": 3}), max_length=2000

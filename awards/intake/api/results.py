@@ -31,7 +31,7 @@ from awards.intake.services.results_in import results_upload_check, scheme_resul
 from awards.ledger.models import grade_colour
 from centre.api_routes import api_path
 from centre.responses import file_response
-from centre.schemes import current_scheme, grade_choices
+from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from scheme.abf import credit_files
 from scheme.abf.grades import ABF_GRADES
 from scheme.base import CREDIT_FILES
@@ -67,8 +67,11 @@ class ResultsCheckSerializer(OrganiserFields):
     authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
     percentages = serializers.BooleanField(
         default=False,
-        help_text="4.2.2: the sessions are scored in percentages and their awards follow each "
-        "contestant's percentage (USEBIO PERCENTAGE, CSV score).",
+        help_text=with_clause_lazy(
+            "The sessions are scored in percentages and their awards follow each "
+            "contestant's percentage (USEBIO PERCENTAGE, CSV score).",
+            "4.2.2",
+        ),
     )
     credit_file = serializers.FileField(
         required=False,

@@ -17,7 +17,7 @@ from awards.intake.limits import (
 from awards.intake.models import CreditUpload
 from awards.intake.titles import upload_title
 from awards.ledger.models import Event
-from centre.schemes import grade_choices
+from centre.schemes import grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
 from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
@@ -30,7 +30,9 @@ class UploadLineSerializer(serializers.Serializer):
     home_club = serializers.IntegerField(allow_null=True)
     colour = serializers.CharField()
     points = serializers.IntegerField(help_text="Hundredths of a masterpoint.")
-    held = serializers.BooleanField(help_text="1.3.2: an inactive player's points are held.")
+    held = serializers.BooleanField(
+        help_text=with_clause_lazy("An inactive player's points are held.", "1.3.2")
+    )
     warning = serializers.CharField(
         allow_blank=True,
         help_text="What to look at on this line: an inactive player's points held, or points "
@@ -154,8 +156,11 @@ class OrganiserFields(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="5.4.1: the id of the congress's organiser (its convener gets the Centre's "
-        "report and invoice); a congress of the login's state.",
+        help_text=with_clause_lazy(
+            "The id of the congress's organiser (its convener gets the Centre's report and "
+            "invoice); a congress of the login's state.",
+            "5.4.1",
+        ),
     )
 
     congress_grade = serializers.ChoiceField(
@@ -163,17 +168,23 @@ class OrganiserFields(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text="5.3: the grade of the congress the event was part of (with "
-        "`congress_event`, the event's grade is checked against 5.3.1 and 5.3.3).",
+        help_text=with_clause_lazy(
+            "The grade of the congress the event was part of; with `congress_event`, the "
+            "event's grade is checked against it.",
+            "5.3; 5.3.1, 5.3.3",
+        ),
     )
     congress_event = serializers.ChoiceField(
         choices=list(CONGRESS_EVENTS),
         required=False,
         allow_blank=True,
         default="",
-        help_text="5.3: what the event was at its congress: "
-        + "; ".join(f"{code}: {label}" for code, label in CONGRESS_EVENTS.items())
-        + ". A congress's event without it is warned that its grade is unchecked.",
+        help_text=with_clause_lazy(
+            "What the event was at its congress: "
+            + "; ".join(f"{code}: {label}" for code, label in CONGRESS_EVENTS.items())
+            + ". A congress's event without it is warned that its grade is unchecked.",
+            "5.3",
+        ),
     )
     extra_championship = serializers.IntegerField(
         required=False,
@@ -181,8 +192,11 @@ class OrganiserFields(serializers.Serializer):
         default=None,
         min_value=1,
         max_value=100,
-        help_text="5.3.3: which of a large congress's additional championships (with "
-        "`congress_event` additional).",
+        help_text=with_clause_lazy(
+            "Which of a large congress's additional championships (with `congress_event` "
+            "additional).",
+            "5.3.3",
+        ),
     )
     congress_table_sessions = serializers.DecimalField(
         max_digits=8,
@@ -191,8 +205,11 @@ class OrganiserFields(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="5.3.3: the whole congress's table-sessions: one additional championship "
-        "for every 100 over 100, once over 200.",
+        help_text=with_clause_lazy(
+            "The whole congress's table-sessions: one additional championship for every 100 "
+            "over 100, once over 200.",
+            "5.3.3",
+        ),
     )
 
     def validate_club_number(self, number: int | None) -> Club | None:

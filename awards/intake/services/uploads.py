@@ -27,8 +27,9 @@ from awards.ledger.services.events import (
     event_problems,
     event_warnings,
 )
+from centre.dates import day_text
 from centre.models import User
-from centre.schemes import current_scheme, number_name, point_kind_codes
+from centre.schemes import current_scheme, number_name, point_kind_codes, with_clause
 from players import abf_numbers
 from players.models import Player
 from scheme.abf import credit_files
@@ -347,8 +348,8 @@ def credit_upload_check(
     coordinator = by.is_centre_staff and scheme.coordinator_approval_needed(event.grade, event.name)
     if coordinator:
         checked.warnings.append(
-            "7.5.1: these gold points wait for the Goldpoint Coordinator's approval; their "
-            "month does not close until it is given."
+            "These gold points wait for the Goldpoint Coordinator's approval; their "
+            "month does not close until it is given (7.5.1)."
         )
     digest = sha256_of(content)
     details = event.as_json()
@@ -441,7 +442,9 @@ def credit_upload_coordinator_approve(*, upload: CreditUpload, by: User) -> Cred
     they were credited in may then close. Approved once; an approval is never taken back
     (a correction is an adjusting credit)."""
     if not by.is_gold_coordinator:
-        raise AwardsError("7.5.1: the Goldpoint Coordinator approves the Centre's gold points.")
+        raise AwardsError(
+            with_clause("The Goldpoint Coordinator approves the Centre's gold points.", "7.5.1")
+        )
     with transaction.atomic():
         upload = CreditUpload.objects.select_for_update().get(pk=upload.pk)
         if not upload.coordinator_approval_needed:
@@ -452,8 +455,8 @@ def credit_upload_coordinator_approve(*, upload: CreditUpload, by: User) -> Cred
                 "credited."
             )
         if upload.coordinator_approved_at is not None:
-            approved = timezone.localtime(upload.coordinator_approved_at)
-            raise AwardsError(f"This upload was approved on {approved:%d/%m/%Y}.")
+            approved = day_text(upload.coordinator_approved_at)
+            raise AwardsError(f"This upload was approved on {approved}.")
         upload.coordinator_approved_by = by
         upload.coordinator_approved_at = timezone.now()
         upload.save(update_fields=["coordinator_approved_by", "coordinator_approved_at"])

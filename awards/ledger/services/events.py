@@ -179,13 +179,13 @@ def _congress_problems(event: EventDetails) -> list[Problem]:
         return [
             Problem(
                 0,
-                "5.3: only a congress's event names the congress's grade and what the event "
-                "was at it; choose congress as who ran it.",
+                "Only a congress's event names the congress's grade and what the event "
+                "was at it; choose congress as who ran it (5.3).",
                 "event.congress_event",
             )
         ]
     missing = [
-        Problem(0, f"5.3: give {what}.", f"event.{name}")
+        Problem(0, f"Give {what} (5.3).", f"event.{name}")
         for name, what in (
             ("congress_grade", "the congress's grade (A2, B3 or B4)"),
             ("congress_event", "which of the congress's events this is"),
@@ -198,7 +198,7 @@ def _congress_problems(event: EventDetails) -> list[Problem]:
         return [
             Problem(
                 0,
-                "5.3.3: only an additional championship has a number; choose it as the event.",
+                "Only an additional championship has a number; choose it as the event (5.3.3).",
                 "event.extra_championship",
             )
         ]
@@ -221,9 +221,9 @@ def event_warnings(*, event: EventDetails) -> list[str]:
     if not current_scheme().has(CONGRESSES) or not _is_congress(event) or event.congress_event:
         return []
     return [
-        "5.3.3: the grade of this congress event is not checked: say the congress's grade and "
+        "The grade of this congress event is not checked: say the congress's grade and "
         "whether it was a championship, a minor or walk-in event or an additional "
-        "championship (minor and walk-in events drop a grade)."
+        "championship; minor and walk-in events drop a grade (5.3.3)."
     ]
 
 

@@ -7,7 +7,7 @@ from clubs.models import Club
 
 
 class Command(BaseCommand):
-    help = "8.2: invoice the annual capitation on every active home member (after 1 April)."
+    help = "Invoice the annual capitation on every active home member, after 1 April (8.2)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--year", type=int)

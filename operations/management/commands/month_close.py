@@ -7,10 +7,10 @@ from operations.services import MonthCloseError, month_close, month_close_check
 
 class Command(BaseCommand):
     help = (
-        "App. E: approve a month's provisional credits, close it, and run the steps that "
+        "Approve a month's provisional credits, close it, and run the steps that "
         "follow (B4c lists, event invoices, promotions, club reports). Safe to stop and to "
         "run again: it carries on from where it stopped. A month that has not ended (Sydney "
-        "time) is refused unless --early is given."
+        "time) is refused unless --early is given (App. E)."
     )
 
     def add_arguments(self, parser) -> None:

@@ -145,7 +145,7 @@ def test_a_b5i_authorisation_request_is_refused_without_its_approval(
     response = send_request(api(secretary_a), grade="B5i")
 
     assert response.status_code == 400
-    assert "2.7 (guide B3.2): club 201 has no approval for 03/03/2026" in str(response.json())
+    assert "Club 201 has no approval for 3 March 2026" in str(response.json())
     assert not AuthorisationRequest.objects.exists()
 
     approve_b5i(state_secretary_a, club_a, neighbour, date(2026, 3, 3))
@@ -162,7 +162,8 @@ def test_an_out_of_hours_b4c_request_needs_its_approval(
 
     assert response.status_code == 400
     fields = response.json()["error"]["fields"]
-    assert "2.6: club 201 has no approval for 03/03/2026" in fields["out_of_hours"][0]
+    assert fields["out_of_hours"][0].startswith("Club 201 has no approval for 3 March 2026")
+    assert fields["out_of_hours"][0].endswith("approves the event in advance (2.6).")
 
     approval_register(
         by=state_secretary_a, kind=Approval.Kind.B4C_OUT_OF_HOURS, name="Christmas party",
