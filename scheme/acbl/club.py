@@ -11,7 +11,7 @@ from fractions import Fraction
 from scheme.acbl.colours import BLACK, UNPIGMENTED, whole
 from scheme.acbl.colours import split_hundredths as split
 from scheme.acbl.events import ClubGame, ClubGameType, Group, Strat, Venue
-from scheme.acbl.formula import Rating, half_up, match_award
+from scheme.acbl.formula import EventType, Rating, half_up, match_award
 from scheme.acbl.placings import (
     cents,
     cents_text,
@@ -65,6 +65,8 @@ CRUISE_SHORT_SHARE = Fraction(50, 100)
 CRUISE_SHARE = Fraction(80, 100)
 # "Adjustments to section awards": 16 to 59 pairs in the group.
 LARGE_GROUP = 16
+# "An open pair game must have a minimum of two and a half tables"; a newcomer pair game too.
+PAIR_GAME_LEAST_TABLES = Fraction(5, 2)
 
 
 def restricted_multiplier(upper_limit: int) -> Fraction:
@@ -212,9 +214,34 @@ def _colour(game: ClubGame) -> str:
     return UNPIGMENTED if game.venue is Venue.ONLINE else BLACK
 
 
+def game_tables(game: ClubGame) -> Fraction:
+    """The tables of a pair game: its pairs, every comparison group's, two a table (a
+    Mitchell's half table is counted in both directions, as each group's size counts it)."""
+    return Fraction(sum(group.contestants for group in game.groups), 2)
+
+
+def _check_tables(game: ClubGame) -> None:
+    """ "An open pair game must have a minimum of two and a half tables"; "A newcomer pair
+    game must consist of at least two and a half tables". Individuals and team games of two
+    tables are allowed."""
+    if game.event_type is not EventType.PAIRS:
+        return
+    if game.game not in (ClubGameType.OPEN, ClubGameType.NEWCOMER):
+        return
+    tables = game_tables(game)
+    if tables < PAIR_GAME_LEAST_TABLES:
+        raise RulesError(
+            "groups",
+            f"{'an open' if game.game is ClubGameType.OPEN else 'a newcomer'} pair game "
+            "awards masterpoints from two and a half tables (5 pairs); its groups count "
+            f"{show_number(tables * 2)} pairs",
+        )
+
+
 def compute_club_game(game: ClubGame, working: Working) -> None:
     _check(game)
     share, share_why = boards_share(game)
+    _check_tables(game)
     colour = _colour(game)
     kind = "online club game: unpigmented points" if colour == UNPIGMENTED else "black points"
     working.note(f"Regular club game ({game.game.value}), {game.boards} boards; {kind}.")

@@ -6,6 +6,7 @@ import pytest
 from scheme.acbl import (
     ClubGame,
     ClubGameType,
+    EventType,
     Group,
     MatchResult,
     Result,
@@ -268,6 +269,7 @@ def test_newcomer_tables_count_for_every_strat_of_the_game():
 
 def test_club_team_game_match_awards():
     game = ClubGame(
+        event_type=EventType.SWISS,
         groups=[Group([["T1"], ["T2"], ["T3"]], size=4)],
         matches=[
             MatchResult("T1", "T2", 8, Result.HOME),
@@ -280,6 +282,38 @@ def test_club_team_game_match_awards():
     assert awards["T3"].matches == 6
     assert awards["T4"].matches == 6
     assert awards["T2"].matches == 0
+
+
+def test_open_and_newcomer_pair_games_need_two_and_a_half_tables():
+    # "An open pair game must have a minimum of two and a half tables." "A newcomer pair game
+    # must consist of at least two and a half tables."
+    two_tables = [Group(ranked(2, "N"), size=2), Group(ranked(2, "E"), size=2)]
+    for kind in (ClubGameType.OPEN, ClubGameType.NEWCOMER):
+        with pytest.raises(RulesError) as refused:
+            compute_awards(ClubGame(game=kind, groups=two_tables))
+        assert refused.value.field == "groups"
+        assert "two and a half tables" in refused.value.message
+    # A two and a half table Howell is five pairs; a Mitchell's half table counts in both
+    # directions ("seven and a half tables would be eight pairs in each group").
+    howell = compute_awards(ClubGame(groups=[Group(ranked(2), size=5)]))
+    assert black(howell, "1") == 50
+    mitchell = [Group(ranked(1, "N"), size=3), Group(ranked(1, "E"), size=3)]
+    assert black(compute_awards(ClubGame(game=ClubGameType.NEWCOMER, groups=mitchell)), "N1") == 12
+
+
+def test_two_table_individuals_and_team_games_are_allowed():
+    # "A two table individual with a one winner movement or a two table team game (match
+    # awards only) is allowed." "However, there are masterpoint awards for two table newcomer
+    # games conducted as individuals or team games."
+    individual = ClubGame(event_type=EventType.INDIVIDUAL, groups=[Group(ranked(2), size=8)])
+    assert black(compute_awards(individual), "1") == 80
+    teams = ClubGame(
+        game=ClubGameType.NEWCOMER,
+        event_type=EventType.SWISS,
+        groups=[Group([["T1"], ["T2"]], size=2)],
+        matches=[MatchResult("T1", "T2", 12, Result.HOME)],
+    )
+    assert compute_awards(teams)["T1"].matches == 18  # D 0.360 x L 12/24 x M 1
 
 
 def test_working_explains_each_award():
