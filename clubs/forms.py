@@ -19,7 +19,7 @@ class SecretaryClubForm(forms.ModelForm):
 class StaffClubForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # The scheme's word for the club's region: an ABF state, an NZ district, an ACBL unit.
+        # The scheme's word for the club's region: an ABF state, an NZ Region, an ACBL unit.
         scheme = current_scheme()
         self.fields["state"].label = scheme.region_name.capitalize()
         # Only the scheme's own kinds of club (the ABF's special clubs, 1.3.3, 1.3.6), and the

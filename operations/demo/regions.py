@@ -1,4 +1,4 @@
-"""The demo's regions (the ABF's states, NZ Bridge's districts, the ACBL's units) and their
+"""The demo's regions (the ABF's states, NZ Bridge's Regions, the ACBL's units) and their
 clubs, with the ABF's special clubs (1.3.3, 1.3.6)."""
 
 import random
@@ -62,20 +62,23 @@ CLUBS = {
 }
 REMOTE = {"Broken Hill Bridge Club", "Mildura Bridge Club", "Kalgoorlie Bridge Club"}
 
-# New Zealand Bridge's districts (its regions), each with clubs of its own.
-NZ_DISTRICTS = [
-    ("NTH", "Northland and Auckland", 100),
-    ("WBP", "Waikato and Bay of Plenty", 200),
+# New Zealand Bridge's seven Regions, as seed 003 names them (Regional Events, 5(a)), each
+# with clubs of its own.
+NZ_REGIONS = [
+    ("AKL", "Auckland", 100),
+    ("WBY", "Waikato/Bays", 200),
     ("CEN", "Central Districts", 300),
     ("WLG", "Wellington", 400),
-    ("CAN", "Canterbury and Westland", 500),
-    ("OTS", "Otago and Southland", 600),
+    ("TOS", "Top of the South", 500),
+    ("CAN", "Canterbury", 600),
+    ("OTS", "Otago/Southland", 700),
 ]
 NZ_CLUBS = {
-    "NTH": ["Auckland Bridge Club", "North Shore Bridge Club", "Whangarei Bridge Club"],
-    "WBP": ["Hamilton Bridge Club", "Tauranga Bridge Club", "Rotorua Bridge Club"],
+    "AKL": ["Auckland Bridge Club", "North Shore Bridge Club", "Whangarei Bridge Club"],
+    "WBY": ["Hamilton Bridge Club", "Tauranga Bridge Club", "Rotorua Bridge Club"],
     "CEN": ["Palmerston North Bridge Club", "Napier Bridge Club", "New Plymouth Bridge Club"],
     "WLG": ["Wellington Bridge Club", "Kapiti Bridge Club", "Hutt Valley Bridge Club"],
+    "TOS": ["Nelson Bridge Club", "Blenheim Bridge Club"],
     "CAN": ["Canterbury Bridge Club", "Timaru Bridge Club", "Greymouth Bridge Club"],
     "OTS": ["Otago Bridge Club", "Invercargill Bridge Club", "Queenstown Bridge Club"],
 }
@@ -95,7 +98,7 @@ ACBL_CLUBS = {
     "503": ["Manhattan Bridge Club", "Brooklyn Bridge Club", "Westchester Bridge Club"],
 }
 # Each scheme's regions and their clubs: (code, name, first club number) and names by code.
-REGIONS = {"abf": (STATES, CLUBS), "nz": (NZ_DISTRICTS, NZ_CLUBS), "acbl": (ACBL_UNITS, ACBL_CLUBS)}
+REGIONS = {"abf": (STATES, CLUBS), "nz": (NZ_REGIONS, NZ_CLUBS), "acbl": (ACBL_UNITS, ACBL_CLUBS)}
 
 SPECIAL_CLUBS = [
     (991, "Foreign Players", Club.Kind.FOREIGN),

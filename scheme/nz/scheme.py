@@ -75,7 +75,8 @@ NZ_SCHEME = Scheme(
     grades=tuple(
         SchemeGrade(status.code, status.kind, status.description) for status in STATUSES.values()
     ),
-    region_name="district",
+    # Seed 003: clubs, Regions and NZ Bridge ("a licensed Club, a Region or NZ Bridge").
+    region_name="region",
     number_name="NZB number",
     time_zone="Pacific/Auckland",
     # NZ's A, B and C points are kinds, not colours.

@@ -57,9 +57,9 @@ def test_the_demo_is_of_the_scheme_s_federation(scheme):
             "Junior",
         }
     assert scheme.name in out.getvalue()
-    # The region secretaries' logins in the scheme's words (state-..., district-..., unit-...).
+    # The region secretaries' logins in the scheme's words (state-..., region-..., unit-...).
     lines = out.getvalue().splitlines()
     logins = [line.split()[0] for line in lines if line.startswith("  ") and line.strip()]
-    regional = [login for login in logins if login.split("-")[0] in ("state", "district", "unit")]
+    regional = [login for login in logins if login.split("-")[0] in ("state", "region", "unit")]
     assert regional
     assert all(login.startswith(f"{scheme.region_name}-") for login in regional)

@@ -28,7 +28,7 @@ from tests.schemes.conftest import first_rank_award
 pytestmark = pytest.mark.django_db
 
 NUMBER_NAMES = {"abf": "ABF number", "nz": "NZB number", "acbl": "ACBL player number"}
-REGIONS = {"abf": "state", "nz": "district", "acbl": "unit"}
+REGIONS = {"abf": "state", "nz": "region", "acbl": "unit"}
 
 
 def _pdf_text(response) -> str:

@@ -149,7 +149,7 @@ def test_nz_scheme_kinds_grades_and_region(nz):
         "IPT-OPEN", "IPT-YTH", "IPT-INT",
         "IPC-OPEN", "IPC-WS", "IPC-YTH", "IPC-INT",
     ]  # fmt: skip
-    assert nz.region_name == "district"
+    assert nz.region_name == "region"
     assert nz.credit_file_formats == ()
     assert nz.default_edition in nz.editions
     # The portal keeps an event's grade code in at most 8 characters.
