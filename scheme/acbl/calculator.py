@@ -88,6 +88,7 @@ GENERAL_FIELDS = COMMON | {
     "concurrent_tables",
     "nlm_regional_tables",
     "modifiers",
+    "series_one_session",
     "contest",
     "flight",
     "invitational_club",
@@ -202,6 +203,14 @@ def _general(data: Mapping[str, Any], club: bool) -> GeneralFormulaEvent:
             high=read.MAX_TABLES,
         ),
         modifiers=_modifiers(data),
+        series_one_session=tuple(
+            read.label(value, f"series_one_session[{i}]")
+            for i, value in enumerate(
+                read.list_of(
+                    data.get("series_one_session", []), "series_one_session", read.MAX_CONTESTANTS
+                )
+            )
+        ),
         contest=read.one_of(data, "contest", ("", "nap", "gnt")),
         flight=read.one_of(data, "flight", ("", "championship", "A", "B", "C")),
         invitational_club=read.flag(data, "invitational_club", "", False),

@@ -196,6 +196,10 @@ class GeneralFormulaEvent:
     concurrent_tables: Decimal = Decimal(0)
     nlm_regional_tables: Decimal = Decimal(0)
     modifiers: tuple[Modifier, ...] = ()
+    # A side game series' single session at a regional pays its session tops gold to
+    # "players ... provided they compete in at least two sessions of the series": the
+    # contestants who play only this one session of the series (their tops are red).
+    series_one_session: tuple[str, ...] = ()
     # A club stage game of the North American Pairs ("nap") or Grand National Teams
     # ("gnt"): its flight, and whether the club is invitational.
     contest: str = ""
@@ -205,6 +209,7 @@ class GeneralFormulaEvent:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
+        object.__setattr__(self, "series_one_session", tuple(self.series_one_session))
         object.__setattr__(self, "overall", _ranking(self.overall))
         object.__setattr__(self, "session_groups", tuple(self.session_groups))
         object.__setattr__(self, "strats", tuple(self.strats))

@@ -52,6 +52,7 @@ from scheme.acbl.placings import (
     share_places,
 )
 from scheme.acbl.tournaments import (
+    Modifier,
     TableRule,
     credited_tables,
     modifier_shares,
@@ -124,6 +125,10 @@ def _check(event: GeneralFormulaEvent) -> Fraction:
         raise RulesError("combined_sections", "from 0 to 20 sections")
     if event.special_award and event.special_award not in ("BR", "CA", "IMP"):
         raise RulesError("special_award", "special awards are BR, CA or IMP")
+    if event.series_one_session and Modifier.SERIES_SESSION not in event.modifiers:
+        raise RulesError(
+            "series_one_session", "only a side game series session (series_session) names them"
+        )
     return tables
 
 
@@ -399,7 +404,12 @@ def _session(
         else:
             points = split(award.each, splits)
         for label in award.labels:
-            working.set_session(label, group.session, award.each, points)
+            own = points
+            if label in event.series_one_session:
+                # A session top of a side game series is gold only to those who compete in
+                # at least two sessions of the series.
+                own = split(award.each, session_split(event, limit, top, label)[0])
+            working.set_session(label, group.session, award.each, own)
         working.note(f"  {', '.join(award.labels)}: place {award.first}: {cents_text(award.each)}")
 
 

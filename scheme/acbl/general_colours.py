@@ -11,6 +11,7 @@ from scheme.acbl.colours import BLACK, GOLD, RED, SILVER, Split, halves, whole
 from scheme.acbl.events import GeneralFormulaEvent, Tournament
 from scheme.acbl.formula import Rating, Standing
 from scheme.acbl.grass_roots import ClubStage, Contest, Flight, club_stage, unit_stage
+from scheme.acbl.tournaments import Modifier
 from scheme.core.errors import RulesError
 
 # Gold for overalls and section firsts with an upper limit of at least 750.
@@ -18,16 +19,31 @@ GOLD_LIMIT = 750
 
 
 def gold_event(event: GeneralFormulaEvent, limit: int | None) -> bool:
-    """Gold overalls and section tops: two-session (or longer) regional-rated events with an
-    upper limit of at least 750, at regionals and NABCs, and national-rated NABC events."""
+    """Gold overalls and section tops: "Gold points are awarded for overall positions and for
+    section firsts in all two-session regional-rated events with an upper limit of at least
+    750 masterpoints at NABCs and regional tournaments" (two sessions or more), whether
+    championship, non-championship (side game) or consolation events; and national-rated
+    NABC events with such a limit. A side game series' single session is not: its overalls
+    are red and its gold is for session tops (`series_top_gold`)."""
     high = limit is None or limit >= GOLD_LIMIT
-    if event.standing is not Standing.CHAMPIONSHIP:
+    if Modifier.SERIES_SESSION in event.modifiers:
         return False
     if event.tournament is Tournament.NABC and event.rating is Rating.NATIONAL:
         return high
     if event.tournament in (Tournament.REGIONAL, Tournament.NABC):
         return high and event.sessions >= 2
     return False
+
+
+def series_top_gold(event: GeneralFormulaEvent, label: str) -> bool:
+    """ "At Regionals, players earn gold masterpoints for session tops, provided they compete
+    in at least two sessions of the series": a session top of a side game series session at a
+    regional, unless the contestant is named as playing only this one session."""
+    return (
+        Modifier.SERIES_SESSION in event.modifiers
+        and event.tournament is Tournament.REGIONAL
+        and label not in event.series_one_session
+    )
 
 
 def nap_gnt_stage(event: GeneralFormulaEvent) -> ClubStage | None:
@@ -74,7 +90,10 @@ def overall_split(event: GeneralFormulaEvent, limit: int | None) -> tuple[Split,
     return whole(RED), "red"
 
 
-def session_split(event: GeneralFormulaEvent, limit: int | None, place: int) -> tuple[Split, str]:
+def session_split(
+    event: GeneralFormulaEvent, limit: int | None, place: int, label: str = ""
+) -> tuple[Split, str]:
+    """The colour of a session award of `place` (1 for a session top) to `label`."""
     if event.special_award in ("BR", "IMP"):
         return halves(BLACK, RED), "half black, half red"
     if event.contest and event.tournament is Tournament.UNIT:
@@ -84,6 +103,8 @@ def session_split(event: GeneralFormulaEvent, limit: int | None, place: int) -> 
     top = place == 1 and gold_event(event, limit)
     if event.tournament in (Tournament.REGIONAL, Tournament.NABC) and top:
         return whole(GOLD), "gold (section top)"
+    if place == 1 and series_top_gold(event, label):
+        return whole(GOLD), "gold (side game series session top)"
     if event.tournament in (Tournament.REGIONAL, Tournament.NABC):
         return whole(RED), "red"
     if event.tournament is Tournament.INTERMEDIATE_NOVICE:

@@ -60,6 +60,27 @@ def test_a_restricted_game_request_may_say_it_is_at_an_invitational_club():
     assert refused({**request, "invitational_club": "yes"}) == "invitational_club"
 
 
+def test_a_series_session_request_names_who_play_only_that_session():
+    request = {
+        "rules": ACBL.default_edition,
+        "event": "tournament",
+        "tournament": "regional",
+        "rating": "regional",
+        "standing": "non_championship",
+        "tables": 13,
+        "modifiers": ["series_session"],
+        "session_groups": [
+            {"size": 13, "tables": 13, "ranking": [["1"]]},
+            {"size": 13, "tables": 13, "ranking": [["2"]]},
+        ],
+        "series_one_session": ["2"],
+    }
+    by_label = {c["label"]: c["points"] for c in answer(request)["contestants"]}
+    assert by_label == {"1": {"gold": "2.15"}, "2": {"red": "2.15"}}
+    assert refused({**request, "series_one_session": "2"}) == "series_one_session"
+    assert refused({**request, "series_one_session": [""]}) == "series_one_session[0]"
+
+
 def test_regional_example_pays_gold_and_red():
     body = answer(
         ACBL.calculator_examples["A regional two-session pairs event by the General Formula"]

@@ -12,6 +12,7 @@ from scheme.acbl import (
     GeneralFormulaEvent,
     Group,
     MatchResult,
+    Modifier,
     Rating,
     Result,
     SpecialGame,
@@ -136,6 +137,83 @@ def test_one_session_or_low_limit_regional_events_are_red():
     low = compute_awards(event(upper_limit=500, overall=ranked(1)))
     assert set(low["1"].points) == {"red"}
     assert low.grade == "R"
+
+
+def test_two_session_regional_side_games_and_consolations_of_750_or_more_pay_gold():
+    # "Gold points are awarded for overall positions and for section firsts in all
+    # two-session regional-rated events with an upper limit of at least 750 masterpoints at
+    # NABCs and regional tournaments": all, championship or not.
+    section = [Group([["1"], ["2"]], size=13, tables=Decimal(13))]
+    side = compute_awards(
+        event(standing=Standing.NON_CHAMPIONSHIP, overall=ranked(2), session_groups=section)
+    )
+    # Overall 21.875 x 0.800 = 17.50; session 0.50 x 23/60 x 14 x 0.800 x 1.25 = 2.68,
+    # its second (1.88) red.
+    assert side["1"].points == {"gold": 1750 + 268}
+    assert side["2"].points == {"red": 188, "gold": 1313}
+    assert side.grade == "RG"
+    consolation = compute_awards(
+        event(standing=Standing.CONSOLATION, upper_limit=750, overall=ranked(1))
+    )
+    assert set(consolation["1"].points) == {"gold"}
+    # Below 750, or of one session, they stay red.
+    side_game = dict(standing=Standing.NON_CHAMPIONSHIP, overall=ranked(1))
+    low = compute_awards(event(**side_game, upper_limit=500))
+    assert set(low["1"].points) == {"red"}
+    one = compute_awards(event(**side_game, sessions=1))
+    assert set(one["1"].points) == {"red"}
+
+
+def test_a_side_game_series_at_a_regional_pays_gold_overalls_as_a_two_session_event():
+    # "Overall awards (no stratification) are computed at 80% of a two session event": a
+    # two-session regional-rated event, so gold from a limit of 750.
+    series = compute_awards(
+        event(
+            standing=Standing.NON_CHAMPIONSHIP,
+            modifiers=(Modifier.SIDE_GAME_SERIES,),
+            overall=ranked(1),
+        )
+    )
+    assert series["1"].points == {"gold": 1400}  # 21.875 x 0.800 (M) x 80%
+
+
+def test_side_game_series_session_tops_at_regionals_are_gold_for_two_session_players():
+    # "At Regionals, players earn gold masterpoints for session tops, provided they compete in
+    # at least two sessions of the series. The gold masterpoint award is only for the session
+    # award; any additional masterpoints earned for an overall award for the session are red
+    # masterpoints."
+    def session(**given) -> GeneralFormulaEvent:
+        defaults = dict(
+            sessions=1,
+            tables=Decimal(13),
+            standing=Standing.NON_CHAMPIONSHIP,
+            modifiers=(Modifier.SERIES_SESSION,),
+            overall=ranked(2),
+            session_groups=[
+                Group([["1"], ["2"]], size=13, name="A N-S"),
+                Group([["3"], ["4"]], size=13, name="A E-W"),
+            ],
+        )
+        return event(**{**defaults, **given})
+
+    awards = compute_awards(session())
+    # Session: 0.50 x 23/60 x 14 x 0.800 x 1.25 x 80% = 2.15; overall 65%.
+    assert awards["3"].points == {"gold": 215}
+    assert awards["1"].sessions == (215,)
+    assert awards["1"].points == {"gold": 215, "red": awards["1"].overall}
+    assert awards["2"].points == {"red": awards["2"].sessions[0] + awards["2"].overall}
+    # A player of this one session only: the top is red.
+    once = compute_awards(session(series_one_session=("3",)))
+    assert once["3"].points == {"red": 215}
+    assert once["1"].points["gold"] == 215
+    # No limit is set on it: a 0-300 series session's tops are gold too.
+    assert "gold" in compute_awards(session(upper_limit=300))["3"].points
+    # At a sectional the series is silver.
+    sectional = compute_awards(session(rating=Rating.SECTIONAL, tournament=Tournament.SECTIONAL))
+    assert set(sectional["3"].points) == {"silver"}
+    with pytest.raises(RulesError) as refused:
+        compute_awards(event(overall=ranked(1), series_one_session=("1",)))
+    assert refused.value.field == "series_one_session"
 
 
 def test_sectional_events_award_silver_and_unit_events_black():
