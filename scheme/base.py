@@ -292,6 +292,29 @@ class Scheme:
     next_star: Callable[[SchemeRank, PointTotals], NextStar | None] | None = field(
         default=None, compare=False, repr=False
     )
+    # A player's rank with the points kept on the player beside the ledger, for a scheme with
+    # the PRE_1982 feature (the ABF's red points won before 1982, 1.8 notes): the kind of point
+    # they count as ("" for none), and the rank the totals reach and what a rank needs, given
+    # the totals with those points counted in their kind (`record_totals`) and the points
+    # again, which may lower the minimums (the ABF's 20% and 40% allowances). None: `rank_for`
+    # and `needs` over the totals alone. The apps ask `player_rank` and `player_needs`.
+    pre_1982_kind: str = field(default="", compare=False)
+    record_rank_for: Callable[[PointTotals, int], SchemeRank | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    record_needs: Callable[[SchemeRank, PointTotals, int], tuple[RankNeed, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # The ladder in SQL, for promotions found set-based in the database: a CASE giving the
+    # order of the rank `record_rank_for` gives (0 below the first) for the SQL expressions
+    # of the totals by point-kind code (the pre-1982 points counted in their kind) and of the
+    # pre-1982 points. None: the promotions try each player's totals with `player_rank`.
+    rank_order_sql: Callable[[Mapping[str, str], str], str] | None = field(
+        default=None, compare=False, repr=False
+    )
+    # 1.9: the lifetime total, in hundredths with the pre-1982 points, at which a player joins
+    # the One Thousand Club, for a scheme with the ONE_THOUSAND_CLUB feature.
+    one_thousand_club_total: int = field(default=0, compare=False)
     # The registry's features beyond the ledger (CREDIT_FILES, LEVIES, ... above) this scheme
     # has; none unless it says so.
     features: frozenset[str] = field(default=frozenset(), compare=False)
@@ -463,6 +486,40 @@ class Scheme:
         if rank is None or self.next_star is None:
             return None
         return self.next_star(rank, totals)
+
+    def record_totals(self, totals: PointTotals, pre_1982_red: int = 0) -> PointTotals:
+        """A player's lifetime totals by kind with the pre-1982 points kept on the player
+        counted in their kind (`pre_1982_kind`; 1.8 notes: the ABF's red)."""
+        if not pre_1982_red or not self.pre_1982_kind:
+            return totals
+        counted = dict(totals)
+        counted[self.pre_1982_kind] = counted.get(self.pre_1982_kind, 0) + pre_1982_red
+        return counted
+
+    def player_rank(self, totals: PointTotals, pre_1982_red: int = 0) -> SchemeRank | None:
+        """The highest rank a player reaches with lifetime totals by kind from the ledger and
+        the pre-1982 points kept on the player, or None below the first."""
+        counted = self.record_totals(totals, pre_1982_red)
+        if self.record_rank_for is not None:
+            return self.record_rank_for(counted, pre_1982_red)
+        return self.rank_for(counted)
+
+    def player_needs(
+        self, rank: SchemeRank, totals: PointTotals, pre_1982_red: int = 0
+    ) -> tuple[RankNeed, ...]:
+        """What `rank` still needs of a player with lifetime totals by kind from the ledger
+        and the pre-1982 points kept on the player (`needs`, with those points)."""
+        counted = self.record_totals(totals, pre_1982_red)
+        if self.record_needs is not None:
+            return self.record_needs(rank, counted, pre_1982_red)
+        return self.needs(rank, counted)
+
+    def one_thousand_club_reached(self, totals: PointTotals, pre_1982_red: int = 0) -> bool:
+        """1.9: whether a player with these lifetime totals by kind and pre-1982 points
+        belongs in the One Thousand Club (never, under a scheme without it)."""
+        return ONE_THOUSAND_CLUB in self.features and (
+            sum(totals.values()) + pre_1982_red >= self.one_thousand_club_total
+        )
 
     def next_rank(self, current: SchemeRank | None) -> SchemeRank | None:
         index = 0 if current is None else self.ranks.index(current) + 1

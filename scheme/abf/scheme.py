@@ -10,8 +10,9 @@ from scheme.abf.demo import ABF_DEMO
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
 from scheme.abf.issuers import coordinator_approval_needed, grades_issuable_by, issue_refusal
+from scheme.abf.ladder import rank_order_sql
 from scheme.abf.membership import SPECIAL_CLUBS
-from scheme.abf.ranks import RANKS, Rank, Totals
+from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Rank, Totals, rank_for
 from scheme.base import (
     FEATURES,
     PointKind,
@@ -43,14 +44,17 @@ def abf_totals(totals: PointTotals) -> Totals:
 
 
 def _rank(rank: Rank) -> SchemeRank:
-    # 1.8: the pre-1982 allowance is a player's record, not a total: callers that hold it
-    # use scheme.abf.ranks directly.
+    # 1.8: the pre-1982 allowance is a player's record, not a total: the registry's reads
+    # ask `Scheme.player_rank` (`_record_rank_for` below).
     return SchemeRank(
         order=rank.order,
         name=rank.name,
         is_met=lambda totals: rank.is_met(abf_totals(totals)),
         native=rank,
     )
+
+
+ABF_RANKS = tuple(_rank(rank) for rank in RANKS)
 
 
 def rank_needs(rank: Rank, short: Totals) -> tuple[RankNeed, ...]:
@@ -68,6 +72,24 @@ def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
     return rank_needs(rank.native, rank.native.shortfall(abf_totals(totals)))
 
 
+def _colours(totals: PointTotals) -> Totals:
+    # A player's record: the colours alone, whatever else the totals hold.
+    return Totals(
+        green=totals.get("green", 0), red=totals.get("red", 0), gold=totals.get("gold", 0)
+    )
+
+
+def _record_rank_for(totals: PointTotals, pre_1982_red: int) -> SchemeRank | None:
+    # 1.8 notes: the pre-1982 red points are in the red of `totals`; their allowance lowers
+    # the Life and Grand ranks' red-and-gold and gold minimums.
+    rank = rank_for(_colours(totals), pre_1982_red)
+    return None if rank is None else ABF_RANKS[rank.order - 1]
+
+
+def _record_needs(rank: SchemeRank, totals: PointTotals, pre_1982_red: int) -> tuple[RankNeed, ...]:
+    return rank_needs(rank.native, rank.native.shortfall(_colours(totals), pre_1982_red))
+
+
 ABF_SCHEME = Scheme(
     code="abf",
     name="ABF Masterpoint Scheme",
@@ -81,12 +103,19 @@ ABF_SCHEME = Scheme(
     # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.
     time_zone="Australia/Sydney",
     cites_abf_manual=True,
-    ranks=tuple(_rank(rank) for rank in RANKS),
+    ranks=ABF_RANKS,
     editions=RULE_SETS,
     default_edition=ABF_2025.name,
     credit_file_formats=ABF_CREDIT_FILE_FORMATS,
     compute=compute_awards,
     rank_needs=_needs,
+    # 1.8 notes: the red points won before 1982, kept on the player, are red points, and lower
+    # the Life and Grand minimums; the ladder in SQL for the set-based promotions; 1.9.
+    pre_1982_kind="red",
+    record_rank_for=_record_rank_for,
+    record_needs=_record_needs,
+    rank_order_sql=rank_order_sql,
+    one_thousand_club_total=ONE_THOUSAND_CLUB,
     # The award calculator reads ABF events with the API's own serializer: no
     # calculator_event or calculator_answer (scheme.abf.calculator).
     calculator_examples=CALCULATOR_EXAMPLES,
