@@ -4,12 +4,13 @@ from django.db.models import Q
 
 from centre.schemes import current_scheme
 from clubs.models import Club
-from scheme.abf.ranks import RANKS
 from scheme.base import SchemeRank
+from scheme.registry import SCHEMES
 
-# 1.8: Graduate Master is 1, Diamond Grand Master 21 (scheme.abf.ranks.RANKS); 0 is unranked.
-# The longest ladder of the schemes (NZ has ten ranks, the ACBL's fewer than 21).
-RANK_COUNT = len(RANKS)
+# A rank held is its order in the scheme's ladder, 1 its first rank (ABF 1.8: Graduate Master;
+# Diamond Grand Master 21) and 0 unranked, up to the longest ladder of the schemes (the ABF's
+# 21; NZ has ten ranks, the ACBL's fewer).
+RANK_COUNT = max(len(scheme.ranks) for scheme in SCHEMES.values())
 
 
 class Player(models.Model):

@@ -26,8 +26,6 @@ from players.models import Alternate, Player
 from ranks import emails
 from ranks.documents import RankingRow
 from ranks.models import RankingReport
-from scheme.abf.ranks import Totals, rank_for
-from scheme.base import PRE_1982
 from scheme.core.calendar import quarter_months
 
 CHUNK = 2000
@@ -103,26 +101,14 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
     ids = sorted(membership)
     totals = approved_totals_at(player_ids=ids, year=year, month=months[-1])
     scheme = current_scheme()
-    # 1.8 notes: a scheme that keeps red points won before 1982 on the player ranks with them.
-    pre_1982 = scheme.has(PRE_1982)
     rows: list[RankingRow] = []
     for chunk in _chunks(ids):
         players = Player.objects.filter(pk__in=chunk).exclude(status=Player.Status.DECEASED)
         for player in players.select_related("home_club"):
             colours = totals[player.pk]
-            if pre_1982:
-                # 1.8 notes: the red points won before 1982 are red points of the player,
-                # kept on the player rather than in the ledger (scheme/abf/NOTES.md).
-                rank = rank_for(
-                    Totals(
-                        green=colours.get("green", 0),
-                        red=colours.get("red", 0) + player.pre_1982_red,
-                        gold=colours.get("gold", 0),
-                    ),
-                    player.pre_1982_red,
-                )
-            else:
-                rank = scheme.rank_for(colours)
+            # 1.8 notes: a scheme that keeps points won before its ledger on the player (the
+            # ABF's red points won before 1982) ranks with them.
+            rank = scheme.player_rank(colours, player.pre_1982_red)
             rows.append(
                 RankingRow(
                     abf_number=player.abf_number,

@@ -18,33 +18,12 @@ from centre.schemes import current_scheme
 from players import calendar
 from players.models import Player
 from ranks import emails
-from ranks.ladder import rank_order_sql
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
-from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
-from scheme.base import PRE_1982
+from scheme.base import ONE_THOUSAND_CLUB, Scheme
 
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
 
 PROMOTION_CHUNK = 50_000
-# The ranks of 1.8, highest first, for the integer test of players with no pre-1982 points.
-_RANKS_HIGHEST_FIRST = tuple(reversed(RANKS))
-
-
-def rank_order_for(totals: Totals, pre_1982_red: int = 0) -> int:
-    """The order of the highest rank `totals` reach (0 for none): rank_for's answer.
-
-    rank_for works in exact fractions for the pre-1982 allowance; with no pre-1982 points
-    there is no allowance, and the same table compared in whole hundredths gives the same
-    rank (tests/ranks/test_promotions_rank_order.py checks the two agree).
-    """
-    if pre_1982_red:
-        rank = rank_for(totals, pre_1982_red)
-        return rank.order if rank is not None else 0
-    total, red_and_gold, gold = totals.total, totals.red_and_gold, totals.gold
-    for rank in _RANKS_HIGHEST_FIRST:
-        if total >= rank.total and red_and_gold >= rank.red_and_gold and gold >= rank.gold:
-            return rank.order
-    return 0
 
 
 @dataclass
@@ -62,10 +41,16 @@ def _require_closed(period: Period) -> None:
         )
 
 
-# 1.8: the pre-1982 red points count as red points (and lower the Life and Grand minimums).
-_RANK_REACHED = rank_order_sql(
-    green="t.green", red="(t.red + t.pre)", gold="t.gold", pre_1982_red="t.pre"
-)
+def _rank_reached(scheme: Scheme, kinds: tuple[str, ...]) -> str:
+    """The scheme's ladder over the columns of `t`, a column a kind and `pre`: the pre-1982
+    points kept on the player counted in their kind (1.8 notes: the ABF's red), and again as
+    themselves (the ABF's allowance, which lowers the Life and Grand minimums)."""
+    assert scheme.rank_order_sql is not None
+    columns = {
+        kind: f"(t.{kind} + t.pre)" if kind == scheme.pre_1982_kind else f"t.{kind}"
+        for kind in kinds
+    }
+    return scheme.rank_order_sql(columns, "t.pre")
 
 
 # The chunk's players with something to record, found once so that every statement of the
@@ -73,10 +58,10 @@ _RANK_REACHED = rank_order_sql(
 _REACHED = "ranks_reached"
 
 
-def _reached_sql(*, everyone: bool) -> str:
-    """Each player of the chunk who reaches a rank above the one held, or a total of 1,000,
-    with their approved lifetime points by colour, pre-1982 red, home club, the rank held and
-    the rank reached (order and name).
+def _reached_sql(*, scheme: Scheme, everyone: bool) -> str:
+    """Each player of the chunk who reaches a rank above the one held, or (under a scheme with
+    the One Thousand Club) its total, with their approved lifetime points by kind, pre-1982
+    red, home club, the rank held and the rank reached (order and name).
 
     The chunk is a range of player ids, read whole (the planner scans it rather than looking
     players up one by one); unless `everyone`, only the players of the given list within it
@@ -84,17 +69,18 @@ def _reached_sql(*, everyone: bool) -> str:
     the planner knows its length and reads their rows by an index when they are few, or in
     one pass with the list hashed when they are many, never hashing every player's totals to
     join them to it. Parameters: the rank names, twice the list (unless `everyone`) and the
-    range, then the One Thousand Club's total.
+    range, then the One Thousand Club's total (under a scheme with it).
     """
     player = Player._meta.db_table
     totals = PlayerTotals._meta.db_table
-    ladder = ", ".join(f"({rank.order}, %s)" for rank in RANKS)
-    colours = ("green", "red", "gold")
+    ladder = ", ".join(f"({rank.order}, %s)" for rank in scheme.ranks)
+    kinds = _kinds(scheme)
     sums = ", ".join(
-        f"SUM(CASE WHEN x.kind = '{colour}' THEN x.approved ELSE 0 END) AS {colour}"
-        for colour in colours
+        f"SUM(CASE WHEN x.kind = '{kind}' THEN x.approved ELSE 0 END) AS {kind}" for kind in kinds
     )
-    points = ", ".join(f"CAST(COALESCE(s.{colour}, 0) AS BIGINT) AS {colour}" for colour in colours)
+    points = ", ".join(f"CAST(COALESCE(s.{kind}, 0) AS BIGINT) AS {kind}" for kind in kinds)
+    # 1.9: the players whose total with the pre-1982 points reaches the club's, too.
+    member = f" OR {_total(kinds, 'r.')} >= %s" if scheme.has(ONE_THOUSAND_CLUB) else ""
     totals_listed = "" if everyone else f"{player_in_sql('x.player_id')} AND "
     players_listed = "" if everyone else f"{player_in_sql('p.id')} AND "
     # Each player's points are summed once, then the ladder is tried on plain numbers, once a
@@ -111,19 +97,31 @@ def _reached_sql(*, everyone: bool) -> str:
         f"p.home_club_id AS club_id, {points} "
         f"FROM {player} p LEFT JOIN s ON s.player_id = p.id "
         f"WHERE {players_listed}p.id BETWEEN %s AND %s), "
-        f"ranked AS {materialized}(SELECT t.*, {_RANK_REACHED} AS reached FROM t) "
+        f"ranked AS {materialized}(SELECT t.*, {_rank_reached(scheme, kinds)} AS reached FROM t) "
         "SELECT r.*, l.rank_name FROM ranked r LEFT JOIN ladder l ON l.rank_order = r.reached "
-        "WHERE r.reached > r.held OR r.green + r.red + r.gold + r.pre >= %s"
+        f"WHERE r.reached > r.held{member}"
     )
+
+
+def _kinds(scheme: Scheme) -> tuple[str, ...]:
+    # The scheme's kinds of point in its order, each a column of the statements (the ABF's
+    # green, red and gold).
+    return tuple(kind for kind, _ in scheme.point_kind_choices())
+
+
+def _total(kinds: tuple[str, ...], prefix: str = "") -> str:
+    """The lifetime total in SQL: every kind's points and the pre-1982 points (1.9)."""
+    return " + ".join(f"{prefix}{name}" for name in (*kinds, "pre"))
 
 
 def _promote_chunk(
     *, player_ids: list[int], period: Period, now: datetime, everyone: bool = False
 ) -> PromotionsRun:
-    """Promote one chunk of players in a few set-based statements, in one transaction.
+    """Promote one chunk of players in a few set-based statements, in one transaction, under
+    a scheme that gives its ladder in SQL.
 
-    Each player's highest rank is found in the database (ranks.ladder.rank_order_sql), once; then a
-    Promotion is written for every player whose rank is above the one held, the rank held is
+    Each player's highest rank is found in the database (`Scheme.rank_order_sql`), once; then
+    a Promotion is written for every player whose rank is above the one held, the rank held is
     raised to it, and the One Thousand Club gains every player whose total reached 1,000. A
     row already there is left as it is, and a rank is only ever raised, so a concurrent or
     repeated run changes nothing twice.
@@ -131,6 +129,9 @@ def _promote_chunk(
     run = PromotionsRun(players=len(player_ids))
     if not player_ids:
         return run
+    scheme = current_scheme()
+    kinds = _kinds(scheme)
+    one_thousand_club = scheme.has(ONE_THOUSAND_CLUB)
     # The list itself unless everyone in the range is in it, then the range of ids.
     chunk = [player_ids[0], player_ids[-1]]
     if not everyone:
@@ -145,17 +146,23 @@ def _promote_chunk(
             # transaction only.
             cursor.execute("SET LOCAL work_mem = '64MB'")
         cursor.execute(
-            _reached_sql(everyone=everyone),
-            [*(rank.name for rank in RANKS), *chunk, *chunk, ONE_THOUSAND_CLUB],
+            _reached_sql(scheme=scheme, everyone=everyone),
+            [
+                *(rank.name for rank in scheme.ranks),
+                *chunk,
+                *chunk,
+                *([scheme.one_thousand_club_total] if one_thousand_club else []),
+            ],
         )
         # 1.8: ranks never go down; a player who passes several ranks in one month is
         # promoted once, to the highest: the certificate is for the rank now held.
         json_object = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
+        by_kind = ", ".join(f"'{kind}', {kind}" for kind in kinds)
         cursor.execute(
             f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "  # noqa: S608
             "totals, pre_1982_red, stars, promoted_at) "
             "SELECT player_id, reached, rank_name, %s, club_id, "
-            f"{json_object}('green', green, 'red', red, 'gold', gold), pre, 0, %s "
+            f"{json_object}({by_kind}), pre, 0, %s "
             f"FROM {_REACHED} WHERE reached > held ON CONFLICT DO NOTHING",
             [period.pk, stamp],
         )
@@ -164,14 +171,16 @@ def _promote_chunk(
             f"UPDATE {player} SET rank_order = r.reached FROM {_REACHED} r "  # noqa: S608
             f"WHERE r.player_id = {player}.id AND r.reached > {player}.rank_order"
         )
-        # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
-        cursor.execute(
-            f"INSERT INTO {member} (player_id, period_id, club_id, total, joined_at) "  # noqa: S608
-            "SELECT player_id, %s, club_id, green + red + gold + pre, %s "
-            f"FROM {_REACHED} WHERE green + red + gold + pre >= %s ON CONFLICT DO NOTHING",
-            [period.pk, stamp, ONE_THOUSAND_CLUB],
-        )
-        run.one_thousand_club = max(cursor.rowcount, 0)
+        if one_thousand_club:
+            # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
+            total = _total(kinds)
+            cursor.execute(
+                f"INSERT INTO {member} (player_id, period_id, club_id, total, joined_at) "  # noqa: S608
+                f"SELECT player_id, %s, club_id, {total}, %s "
+                f"FROM {_REACHED} WHERE {total} >= %s ON CONFLICT DO NOTHING",
+                [period.pk, stamp, scheme.one_thousand_club_total],
+            )
+            run.one_thousand_club = max(cursor.rowcount, 0)
         cursor.execute(f"DROP TABLE {_REACHED}")
     return run
 
@@ -179,11 +188,12 @@ def _promote_chunk(
 def _promote_chunk_by_scheme(
     *, player_ids: list[int], period: Period, now: datetime, everyone: bool = False
 ) -> PromotionsRun:
-    """Promote one chunk of players under a scheme other than the ABF's: their approved
+    """Promote one chunk of players under a scheme with no ladder in SQL: their approved
     lifetime totals by kind read in one query, the rank each reaches found by the scheme's
-    `rank_for` (NZ: with its stars), and the promotions and ranks held written in one
-    statement each. As with the ABF's, a rank is only ever raised and a promotion to a rank
-    already recorded is left as it is, so a repeated run changes nothing twice."""
+    `player_rank` (NZ: with its stars), and the promotions, ranks held and One Thousand Club
+    members (under a scheme with it) written in one statement each. As in SQL, a rank is only
+    ever raised and a promotion to a rank or a member already recorded is left as it is, so a
+    repeated run changes nothing twice."""
     run = PromotionsRun(players=len(player_ids))
     if not player_ids:
         return run
@@ -197,12 +207,22 @@ def _promote_chunk_by_scheme(
     ):
         totals[row["player_id"]][row["kind"]] = int(row["points"] or 0)
     players = Player.objects.filter(pk__in=player_ids).values_list(
-        "pk", "rank_order", "home_club_id"
+        "pk", "rank_order", "home_club_id", "pre_1982_red"
     )
-    promotions, raised = [], []
-    for player_id, held, club_id in players:
+    promotions, raised, members = [], [], []
+    for player_id, held, club_id, pre_1982_red in players:
         lifetime = totals.get(player_id, {})
-        reached = scheme.rank_for(lifetime)
+        if scheme.one_thousand_club_reached(lifetime, pre_1982_red):
+            members.append(
+                OneThousandClubMember(
+                    player_id=player_id,
+                    period=period,
+                    club_id=club_id,
+                    total=sum(lifetime.values()) + pre_1982_red,
+                    joined_at=now,
+                )
+            )
+        reached = scheme.player_rank(lifetime, pre_1982_red)
         if reached is None or reached.order <= held:
             continue
         promotions.append(
@@ -213,6 +233,7 @@ def _promote_chunk_by_scheme(
                 period=period,
                 club_id=club_id,
                 totals=lifetime,
+                pre_1982_red=pre_1982_red,
                 stars=scheme.stars(reached, lifetime) if scheme.stars else 0,
                 promoted_at=now,
             )
@@ -230,6 +251,16 @@ def _promote_chunk_by_scheme(
                 Case(*(When(pk=p.pk, then=Value(p.rank_order)) for p in some)),
             )
         )
+    if members:
+        # 1.9: once, the first close at which the total reaches the club's.
+        joined = set(
+            OneThousandClubMember.objects.filter(
+                player_id__in=[m.player_id for m in members]
+            ).values_list("player_id", flat=True)
+        )
+        fresh = [m for m in members if m.player_id not in joined]
+        OneThousandClubMember.objects.bulk_create(fresh, ignore_conflicts=True)
+        run.one_thousand_club = len(fresh)
     return run
 
 
@@ -263,9 +294,11 @@ def promotions_run(
     chunk_size = chunk_size or PROMOTION_CHUNK
     run = PromotionsRun()
     now = calendar.now()
-    # The ABF's ladder (1.8, with the pre-1982 red points kept on the player) in SQL; any other
-    # scheme's through its own `rank_for`.
-    promote = _promote_chunk if current_scheme().has(PRE_1982) else _promote_chunk_by_scheme
+    # The scheme's ladder in SQL when it gives one (the ABF's 1.8, with the pre-1982 red
+    # points kept on the player); otherwise each player's totals through `player_rank`.
+    promote = (
+        _promote_chunk if current_scheme().rank_order_sql is not None else _promote_chunk_by_scheme
+    )
     for start in range(0, len(player_ids), chunk_size):
         chunk = player_ids[start : start + chunk_size]
         with transaction.atomic():

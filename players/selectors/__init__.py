@@ -18,7 +18,6 @@ from players.selectors.ranks import (
     RankStanding,
     player_grade_in_force,
     player_rank_standing,
-    rank_totals,
 )
 from players.selectors.records import (
     SEARCH_LIMIT,
@@ -68,7 +67,6 @@ __all__ = [
     "player_visible",
     "player_with_home_club",
     "players_visible_to",
-    "rank_totals",
     "registration_card_clubs",
     "registration_card_days",
     "registration_cards_changed",

@@ -9,21 +9,8 @@ from django.utils import timezone
 
 from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
-from scheme.abf.ranks import Rank, Totals, rank_for
-from scheme.abf.scheme import rank_needs as abf_rank_needs
 from scheme.base import NextStar, RankNeed, SchemeRank
 from scheme.core.points import points_text
-
-
-def rank_totals(*, green: int, red: int, gold: int, pre_1982_red: int) -> Totals:
-    """The lifetime points an ABF rank is judged on, in hundredths.
-
-    The ledger holds only the points credited through the registry; the red points won
-    before 1982 are kept on the player (1.8 notes) and are red points like any other, so they
-    count in the red and the total. Only the further 20% or 40% allowance of the notes
-    lowers the minimums, and that never counts towards the total (scheme.abf.ranks).
-    """
-    return Totals(green=green, red=red + pre_1982_red, gold=gold)
 
 
 @dataclass(frozen=True)
@@ -109,28 +96,18 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
     stars = scheme.stars(current, lifetime) if scheme.stars and current else 0
     if following is None:
         return RankStanding(current, None, stars=stars)
-    if isinstance(following.native, Rank):
-        # ABF 1.8: the three minimums, with the pre-1982 red points and their allowance,
-        # which are the player's record and not a total of the ledger.
-        totals = rank_totals(
-            green=lifetime.get("green", 0),
-            red=lifetime.get("red", 0),
-            gold=lifetime.get("gold", 0),
-            pre_1982_red=player.pre_1982_red,
-        )
-        reached = rank_for(totals, player.pre_1982_red)
-        if reached is not None and reached.order > following.order:
-            # The points awaiting approval reach past the next rank (a grant, a big event):
-            # name the rank the close will give (1.4.4), not the one just above.
-            following = scheme.ranks[reached.order - 1]
-        needs = abf_rank_needs(
-            following.native, following.native.shortfall(totals, player.pre_1982_red)
-        )
-        return RankStanding(current, following, needs, stars)
+    # With the points kept on the player beside the ledger (the ABF's pre-1982 red points and
+    # their allowance, 1.8 notes), which are the player's record and not a total of the ledger.
+    pre_1982_red = player.pre_1982_red
+    reached = scheme.player_rank(lifetime, pre_1982_red)
+    if reached is not None and reached.order > following.order:
+        # The points awaiting approval reach past the next rank (a grant, a big event): name
+        # the rank the close will give (1.4.4), not the one just above.
+        following = scheme.ranks[reached.order - 1]
     return RankStanding(
         current,
         following,
-        scheme.needs(following, lifetime),
+        scheme.player_needs(following, lifetime, pre_1982_red),
         stars,
         scheme.next_star_for(current, lifetime),
     )

@@ -1,9 +1,9 @@
-"""The month close's integer rank test gives rank_for's answer (1.8), at every boundary."""
+"""The ladder's integer rank test gives rank_for's answer (1.8), at every boundary."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ranks.services import rank_order_for
+from scheme.abf.ladder import rank_order_for
 from scheme.abf.ranks import RANKS, Totals, rank_for
 
 hundredths = st.integers(min_value=0, max_value=20_000_00)

@@ -1,23 +1,34 @@
 """The promotions found in the database give each player the rank of the per-player rule of
 1.8 (scheme.abf.ranks.rank_for over the approved lifetime totals, pre-1982 red included),
-for players drawn at random around every boundary of the table."""
+for players drawn at random around every boundary of the table; and so do the promotions
+found player by player, as under a scheme with no ladder in SQL."""
 
 import math
 import random
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 
 import pytest
 from django.utils import timezone
 
 from centre.models import Period
 from players.models import Player
-from players.selectors import rank_totals
 from ranks.models import OneThousandClubMember, Promotion
 from ranks.services import promotions_run
-from scheme.abf.ranks import RANKS, is_one_thousand_club, rank_for
+from scheme.abf.ranks import RANKS, Totals, is_one_thousand_club, rank_for
+from scheme.abf.scheme import ABF_SCHEME
+from scheme.registry import SCHEMES
 from tests.factories import ClubFactory, PlayerFactory, totals_create
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True, params=["in SQL", "player by player"])
+def ladder(request, monkeypatch) -> str:
+    """The ABF's ladder tried in the database (Scheme.rank_order_sql), or each player's
+    totals through Scheme.player_rank, as for a scheme that gives no ladder in SQL."""
+    if request.param == "player by player":
+        monkeypatch.setitem(SCHEMES, "abf", replace(ABF_SCHEME, rank_order_sql=None))
+    return request.param
 
 
 @dataclass
@@ -65,10 +76,14 @@ def draw(rng: random.Random) -> Drawn:
     )
 
 
+def judged(drawn: Drawn) -> Totals:
+    """The lifetime points a rank is judged on: the red points won before 1982, kept on the
+    player, are red points (1.8 notes); their allowance is rank_for's."""
+    return Totals(green=drawn.green, red=drawn.red + drawn.pre_1982_red, gold=drawn.gold)
+
+
 def expected_order(drawn: Drawn) -> int:
-    totals = rank_totals(
-        green=drawn.green, red=drawn.red, gold=drawn.gold, pre_1982_red=drawn.pre_1982_red
-    )
+    totals = judged(drawn)
     rank = rank_for(totals, drawn.pre_1982_red)
     return rank.order if rank is not None else 0
 
@@ -137,9 +152,7 @@ def test_everyone_is_given_the_rank_of_the_per_player_rule(seed):
             assert (promotion.period, promotion.club_id) == (period, player.home_club_id)
         else:
             assert player.pk not in promotions, (drawn, order)
-        totals = rank_totals(
-            green=drawn.green, red=drawn.red, gold=drawn.gold, pre_1982_red=drawn.pre_1982_red
-        )
+        totals = judged(drawn)
         if drawn.member:
             assert members[player.pk].total == 1  # joined before: kept as it was
         elif is_one_thousand_club(totals):
