@@ -29,6 +29,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from centre.schemes import current_scheme
+
 security_log = logging.getLogger("centre.security")
 
 
@@ -78,12 +80,13 @@ def lockout_response(
     security_log.warning(
         "Login locked out: username=%r address=%s path=%s", username, address, request.path
     )
-    try_again = timezone.localtime() + timedelta(minutes=minutes)
+    scheme = current_scheme()
+    try_again = timezone.now().astimezone(scheme.zone) + timedelta(minutes=minutes)
     message = (
         f"Too many failed logins: this account or this address is locked out for {minutes} "
         f"minutes after the last failed attempt. Try again after {try_again:%H:%M} "
-        "(Sydney time), reset a forgotten password at /accounts/password/reset/, or ask the "
-        "Masterpoint Centre to unlock it."
+        f"({scheme.time_words}), reset a forgotten password at /accounts/password/reset/, "
+        "or ask the Masterpoint Centre to unlock it."
     )
     status = settings.AXES_HTTP_RESPONSE_CODE
     if request.path.startswith("/api/"):

@@ -14,6 +14,7 @@ from django.utils import timezone
 from awards.authorisations.services.numbers import b4c_lists_send
 from billing.services import event_invoices_email
 from centre.models import Period, User
+from centre.schemes import current_scheme
 from operations.close_run import (
     POST_CLOSE_STEPS,
     MonthCloseError,
@@ -65,7 +66,7 @@ MONTH_CLOSE_EMAILS_WINDOW = timedelta(days=2)
 
 
 class MonthCloseTooEarly(MonthCloseError):
-    """App. E: a month is closed once it has ended (Sydney time), unless staff choose an early
+    """App. E: a month is closed once it has ended (the scheme's time), unless staff choose an early
     close; credits confirmed after it would otherwise go to the next month unannounced."""
 
     code = "month_close_too_early"
@@ -75,7 +76,7 @@ def month_close_check(
     *, period: Period, by: User, early: bool = False, now: datetime | None = None
 ) -> None:
     """Refuse a close that may not begin: by anyone but staff, or of a month not yet ended
-    (Sydney time) unless staff chose an early close. A close already begun may go on."""
+    (the scheme's time) unless staff chose an early close. A close already begun may go on."""
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
     if period.status == Period.Status.OPEN:
@@ -83,7 +84,7 @@ def month_close_check(
     if period.status != Period.Status.OPEN or early or month_has_ended(period=period, now=now):
         return
     raise MonthCloseTooEarly(
-        f"{period.label} has not ended yet (Sydney time): it can be closed from "
+        f"{period.label} has not ended yet ({current_scheme().time_words}): it can be closed from "
         f"1 {_following_month_label(period)}. To close it now, choose an early close: "
         "credits confirmed after it go to the next month."
     )

@@ -329,6 +329,8 @@ class Scheme:
     # month and the scheme's deadlines are its days; the pages show times in it unless the
     # deployment sets TIME_ZONE.
     time_zone: str = field(default="UTC", compare=False)
+    # What its people call that clock, after a time: "(Sydney time)".
+    time_words: str = field(default="UTC", compare=False)
     datetime_format: str = field(default="j F Y, H:i", compare=False)
     # The books the pages cite are this scheme's: the ABF manual's clauses and the NSW
     # secretaries' guide, which the help page follows section by section. Under another

@@ -102,6 +102,7 @@ ABF_SCHEME = Scheme(
     number_name="ABF number",
     # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.
     time_zone="Australia/Sydney",
+    time_words="Sydney time",
     cites_abf_manual=True,
     ranks=ABF_RANKS,
     editions=RULE_SETS,

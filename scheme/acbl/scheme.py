@@ -70,6 +70,7 @@ ACBL_SCHEME = Scheme(
     number_name="ACBL player number",
     # The ACBL's headquarters keep Central time (Horn Lake, Mississippi).
     time_zone="America/Chicago",
+    time_words="Central time",
     # The American order: "November 28, 2026".
     date_format="F j, Y",
     datetime_format="F j, Y, g:i a",

@@ -79,6 +79,7 @@ NZ_SCHEME = Scheme(
     region_name="region",
     number_name="NZB number",
     time_zone="Pacific/Auckland",
+    time_words="New Zealand time",
     # NZ's A, B and C points are kinds, not colours.
     kind_word="Kind",
     # The Master Points Scheme grades an event by its "status", and counts deals.

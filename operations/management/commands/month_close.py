@@ -9,7 +9,7 @@ class Command(BaseCommand):
     help = (
         "Approve a month's provisional credits, close it, and run the steps that "
         "follow (B4c lists, event invoices, promotions, club reports). Safe to stop and to "
-        "run again: it carries on from where it stopped. A month that has not ended (Sydney "
+        "run again: it carries on from where it stopped. A month that has not ended (the scheme's "
         "time) is refused unless --early is given (App. E)."
     )
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--early",
             action="store_true",
-            help="Close the month before it has ended (Sydney time); kept with the month.",
+            help="Close the month before it has ended (the scheme's time); kept with the month.",
         )
 
     def handle(self, *args, period: str, by: str, early: bool = False, **options) -> None:
