@@ -143,6 +143,12 @@ def month_has_ended(*, period: Period, now: datetime | None = None) -> bool:
     return local_month(now or timezone.now(), current_scheme().zone) > (period.year, period.month)
 
 
+def month_has_begun(*, period: Period, now: datetime | None = None) -> bool:
+    """Whether the month has begun in the scheme's time zone: one that has not is never
+    closed, not even early (its credits are of days still to come)."""
+    return local_month(now or timezone.now(), current_scheme().zone) >= (period.year, period.month)
+
+
 def month_close_gold_check(*, period: Period) -> None:
     """7.5.1: the month's gold points uploaded by staff are approved by the Goldpoint
     Coordinator before the close approves them; until then the close is refused, naming

@@ -25,6 +25,7 @@ from operations.close_run import (
     month_close_run,
     month_close_start_now,
     month_close_steps_undone,
+    month_has_begun,
     month_has_ended,
 )
 from operations.models import MonthCloseFailure
@@ -36,6 +37,7 @@ __all__ = [
     "POST_CLOSE_STEPS",
     "MonthCloseError",
     "MonthCloseIncomplete",
+    "MonthCloseNotBegun",
     "MonthCloseResume",
     "MonthCloseTooEarly",
     "close_steps",
@@ -46,6 +48,7 @@ __all__ = [
     "month_close_start_now",
     "month_close_steps_undone",
     "month_closes_resume",
+    "month_has_begun",
     "month_has_ended",
 ]
 
@@ -72,6 +75,12 @@ class MonthCloseTooEarly(MonthCloseError):
     code = "month_close_too_early"
 
 
+class MonthCloseNotBegun(MonthCloseError):
+    """A month still to come is never closed: an early close is for the month under way."""
+
+    code = "month_close_not_begun"
+
+
 def month_close_check(
     *, period: Period, by: User, early: bool = False, now: datetime | None = None
 ) -> None:
@@ -79,6 +88,11 @@ def month_close_check(
     (the scheme's time) unless staff chose an early close. A close already begun may go on."""
     if not by.is_centre_staff:
         raise MonthCloseError("Only centre staff close a month.")
+    if period.status == Period.Status.OPEN and not month_has_begun(period=period, now=now):
+        raise MonthCloseNotBegun(
+            f"{period.label} has not begun yet ({current_scheme().time_words}): a month is "
+            "closed once it has ended, or early while it is under way, never before it starts."
+        )
     if period.status == Period.Status.OPEN:
         month_close_gold_check(period=period)
     if period.status != Period.Status.OPEN or early or month_has_ended(period=period, now=now):

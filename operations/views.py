@@ -29,6 +29,7 @@ from operations.services import (
     month_close_resume,
     month_close_start,
     month_close_steps_undone,
+    month_has_begun,
     month_has_ended,
 )
 from scheme.base import LEVIES
@@ -81,6 +82,7 @@ def month_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "period": period,
         "summary": month_summary(period=period),
         "month_ended": month_has_ended(period=period),
+        "month_begun": month_has_begun(period=period),
         "waiting": month_close_waiting(period=period),
         **_close_progress(period),
     }
