@@ -7,6 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from billing.models import Invoice
 from billing.selectors import EventReport, Statement, addressee_title
+from centre.dates import day_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
 from scheme.core.points import points_text
 
@@ -86,7 +87,7 @@ def invoice_pdf(invoice: Invoice) -> bytes:
                 f"From: {settings.CENTRE_SUPPLIER_NAME}, ABN {abn_format(settings.CENTRE_ABN)}",
                 *_addressee_lines(invoice),
                 f"{invoice.get_kind_display()}: {invoice.covers}",
-                f"Issued {invoice.issued_on:%d/%m/%Y}, due {invoice.due_on:%d/%m/%Y}. "
+                f"Issued {day_text(invoice.issued_on)}, due {day_text(invoice.due_on)}. "
                 f"Please quote {payment_reference(invoice)} with your payment (8.4).",
             ],
             sections=[
@@ -108,7 +109,7 @@ def invoice_pdf(invoice: Invoice) -> bytes:
                 TextSection(
                     [
                         f"Rates of the fee schedule in force from "
-                        f"{invoice.fee_schedule.effective_from:%d/%m/%Y} (8.3)."
+                        f"{day_text(invoice.fee_schedule.effective_from)} (8.3)."
                     ],
                     style="Italic",
                 ),
@@ -127,7 +128,7 @@ def statement_pdf(statement: Statement) -> bytes:
                     header=["Date", "Document", "Details", "Charge", "Credit", "Balance"],
                     rows=[
                         [
-                            f"{e.on:%d/%m/%Y}",
+                            day_text(e.on),
                             f"{e.kind} {e.reference}".strip(),
                             e.description,
                             e.charge or "",
@@ -156,7 +157,7 @@ def event_report_pdf(report: EventReport) -> bytes:
             title=f"Masterpoints processed: {event.name}",
             lines=[
                 f"Grade {event.grade}, {event.get_kind_display().lower()}, "
-                f"{event.starts_on:%d/%m/%Y} to {event.ends_on:%d/%m/%Y}; "
+                f"{day_text(event.starts_on)} to {day_text(event.ends_on)}; "
                 f"run by {event.get_organiser_display().lower()}.",
                 f"Processed by the Masterpoint Centre in {report.period_label} (5.4.1).",
                 f"{len(report.lines)} player(s); {totals or 'no points'}.",

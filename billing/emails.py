@@ -23,6 +23,7 @@ from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.models import Invoice
 from billing.selectors import account_statement, addressee_title, event_report_for
 from centre.access import state_secretary_address
+from centre.dates import day_text
 from centre.mail import EMAIL_RETRY, email_once
 
 
@@ -70,14 +71,14 @@ def _invoice_message(invoice: Invoice) -> EmailMessage | None:
             f"Attached is the Masterpoint Centre's report of the masterpoints of "
             f"{report.event.name} (grade {report.event.grade}) processed in "
             f"{report.period_label} (5.4.1), with invoice {invoice.number} for their levy (8.1), "
-            f"${invoice.total}, due {invoice.due_on:%d/%m/%Y}, and the statement of account of "
+            f"${invoice.total}, due {day_text(invoice.due_on)}, and the statement of account of "
             f"{title}."
         )
     else:
         subject = f"Masterpoint Centre invoice {invoice.number} for {title}"
         opening = (
             f"Attached are invoice {invoice.number} ({invoice.get_kind_display()}, "
-            f"{invoice.covers}) for ${invoice.total}, due {invoice.due_on:%d/%m/%Y}, "
+            f"{invoice.covers}) for ${invoice.total}, due {day_text(invoice.due_on)}, "
             f"and the statement of account of {title}."
         )
     quote = "your club number" if invoice.club is not None else "the invoice number"

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from centre.dates import day_text
 from clubs.models import Club, CongressOrganiser, State
 from scheme.abf.levies import CapitationPeriod, LevyGroup
 
@@ -68,7 +69,7 @@ class FeeSchedule(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Fees from {self.effective_from:%d %B %Y}"
+        return f"Fees from {day_text(self.effective_from)}"
 
     @staticmethod
     def _percent(rate: Decimal) -> str:

@@ -16,6 +16,7 @@ from billing.models import (
     addressee_fields,
 )
 from centre.access import clubs_visible_to
+from centre.dates import day_text
 from centre.models import User
 from clubs.models import Club, CongressOrganiser, State
 from players.models import PlayerChange
@@ -30,7 +31,7 @@ class NoFeeSchedule(LookupError):
 def fee_schedule_in_force(*, on: date) -> FeeSchedule:
     schedule = FeeSchedule.objects.filter(effective_from__lte=on).first()
     if schedule is None:
-        raise NoFeeSchedule(f"no fee schedule is in force on {on:%d %B %Y}")
+        raise NoFeeSchedule(f"no fee schedule is in force on {day_text(on)}")
     return schedule
 
 

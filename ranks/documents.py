@@ -5,9 +5,8 @@ quarterly player ranking report (1.4.3), as PDF and CSV."""
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.utils import timezone
-
 from awards.ledger.models import Event
+from centre.dates import day_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion, RankingReport
@@ -117,7 +116,7 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                     row["event"],
                     row["grade"],
                     ORGANISERS.get(row["organiser"], row["organiser"]),
-                    f"{date.fromisoformat(row['ends_on']):%d/%m/%Y}",
+                    day_text(date.fromisoformat(row["ends_on"])),
                     row["colour"],
                     points_text(row["points"]),
                 ]
@@ -337,7 +336,7 @@ def ranking_report_pdf(report: RankingReport) -> bytes:
             title=f"Player ranking report: {club.number} {club.name}",
             lines=[
                 f"{quarter_label(report.year, report.quarter)} ({report.covers})",
-                f"Issued {timezone.localtime(report.issued_at):%d/%m/%Y}",
+                f"Issued {day_text(report.issued_at)}",
             ],
             sections=sections,
         )

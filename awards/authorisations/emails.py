@@ -11,6 +11,7 @@ from django.urls import reverse
 from awards.authorisations.models import AuthorisationRequest
 from awards.authorisations.selectors import b4c_list
 from centre.access import state_secretary_address
+from centre.dates import day_text
 from centre.mail import EMAIL_RETRY, email_once_by_key
 from centre.models import Period, Role, User
 from clubs.models import State
@@ -28,7 +29,7 @@ def b4c_list_send(*, state: State, period: Period) -> bool:
             return None
         lines = [
             f"{row['club_number']} {row['club_name']}: {row['event_name']} "
-            f"({row['starts_on']:%d/%m/%Y}), {points_text(row['points'])} red points"
+            f"({day_text(row['starts_on'])}), {points_text(row['points'])} red points"
             f"{', authorisation ' + row['authorisation'] if row['authorisation'] else ''}"
             for row in rows
         ]
@@ -71,7 +72,7 @@ def authorisation_request_send(*, request: AuthorisationRequest) -> bool:
             body=(
                 f"Club {request.club.number} {request.club.name} asks for a {request.grade} "
                 f"authorisation number for {request.event_name} "
-                f"({request.starts_on:%d/%m/%Y}, {request.sessions} session(s)).\n\n"
+                f"({day_text(request.starts_on)}, {request.sessions} session(s)).\n\n"
                 f"The club's file: {points_text(computed.get('club_total', 0))} red points; "
                 f"by the rules: {points_text(computed.get('rules_total', 0))}; "
                 f"{computed.get('differences', 0)} line(s) differ.\n\n"
@@ -95,7 +96,7 @@ def authorisation_request_decided_send(*, request: AuthorisationRequest) -> bool
             subject = f"Authorisation {authorisation.number} issued: {request.event_name}"
             body = (
                 f"Your request for {request.event_name} ({request.grade}, "
-                f"{request.starts_on:%d/%m/%Y}) has been authorised.\n\n"
+                f"{day_text(request.starts_on)}) has been authorised.\n\n"
                 f"Authorisation number: {authorisation.number}\n"
                 f"Amount approved: {points_text(authorisation.amount)} red points\n\n"
                 "Quote the number when you upload the credit file; an upload is processed "
@@ -105,7 +106,7 @@ def authorisation_request_decided_send(*, request: AuthorisationRequest) -> bool
             subject = f"Authorisation refused: {request.event_name}"
             body = (
                 f"Your request for {request.event_name} ({request.grade}, "
-                f"{request.starts_on:%d/%m/%Y}) has been refused.\n\n"
+                f"{day_text(request.starts_on)}) has been refused.\n\n"
                 f"Reason: {request.reason}\n"
             )
         return EmailMessage(subject=subject, body=body + f"\n{_link(request)}\n", to=[address])

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from centre.dates import day_text
 from scheme.abf import issuers
 from scheme.abf.grades import ABF_GRADES
 
@@ -213,7 +214,7 @@ class Approval(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()}: {self.name} ({self.starts_on:%d/%m/%Y})"
+        return f"{self.get_kind_display()}: {self.name} ({day_text(self.starts_on)})"
 
     @property
     def cancelled(self) -> bool:

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from centre.dates import day_text
 from centre.schemes import current_scheme, grade_choices, point_kind_choices
 
 
@@ -92,7 +93,7 @@ class Event(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.grade}, {self.starts_on:%d/%m/%Y})"
+        return f"{self.name} ({self.grade}, {day_text(self.starts_on)})"
 
     @property
     def colour(self) -> str:

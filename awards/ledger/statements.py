@@ -14,6 +14,7 @@ from django.db.models import Sum
 
 from awards.ledger.models import Credit, Event
 from awards.ledger.selectors import zeros_by_kind
+from centre.dates import day_text
 from players.models import Player
 from scheme.core.points import points_text
 
@@ -86,7 +87,7 @@ def statement_line(
         conversion=conversion,
         running=running,
         provisional=state == Credit.State.PROVISIONAL,
-        day_shown=f"{day:%d/%m/%Y}",
+        day_shown=day_text(day),
         event_shown=event + "".join(f" ({note})" for note in notes if note),
         # Points brought forward from earlier years were won in events of any grade, so their
         # event's grade (which only carries the kind) is not shown.

@@ -15,6 +15,7 @@ from awards.lookup.documents import statement_csv, statement_pdf
 from awards.lookup.forms import StatementPeriodForm
 from awards.lookup.selectors import players_lookup
 from centre import params
+from centre.dates import day_text
 from centre.responses import file_response
 from centre.schemes import current_scheme, point_kind_codes
 from centre.versions import APPROVED, LIFETIME, public_cached
@@ -162,7 +163,7 @@ def player_statement_pdf(request: HttpRequest, abf_number: str) -> HttpResponse:
     player = _public_player(abf_number)
     start, end, _ = _statement_period(request)
     opening, lines, closing = player_statement(player=player, start=start, end=end)
-    span = f"{start:%d/%m/%Y} to {end:%d/%m/%Y}" if start and end else "all awards"
+    span = f"{day_text(start)} to {day_text(end)}" if start and end else "all awards"
     pdf = statement_pdf(
         player=player,
         opening=opening,

@@ -9,6 +9,7 @@ from billing.models import Invoice, InvoiceLine
 from billing.selectors import NoFeeSchedule, event_invoice_covers, fee_schedule_in_force
 from billing.services.invoices import invoice_issue
 from billing.services.quarterly import points
+from centre.dates import day_text
 from centre.models import Period
 from centre.text import fit
 from scheme.abf.levies import (
@@ -58,7 +59,7 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
         (
             # The event's name is the organiser's, up to 160 characters: shortened to fit.
             fit(
-                f"Masterpoint levy, {{name}} ({event.grade}, ended {event.ends_on:%d/%m/%Y}), "
+                f"Masterpoint levy, {{name}} ({event.grade}, ended {day_text(event.ends_on)}), "
                 f"{LEVY_GROUP_LABEL[group]} (8.1)",
                 InvoiceLine._meta.get_field("description").max_length,
                 name=event.name,
@@ -77,7 +78,7 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
         if months:
             lines.append(
                 (
-                    f"Late lodgement: credit file lodged {lodged:%d/%m/%Y}, "
+                    f"Late lodgement: credit file lodged {day_text(lodged)}, "
                     f"{months} month(s) after the 30 days allowed, 4% a month (8.4)",
                     levy(hundredths, rate),
                     schedule.late_lodgement_rate * months,

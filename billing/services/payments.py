@@ -9,6 +9,7 @@ from django.db import transaction
 from billing.models import Invoice, Payment
 from billing.selectors import fee_schedule_in_force
 from billing.services.invoices import invoice_issue
+from centre.dates import day_text
 from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club, CongressOrganiser, State
@@ -61,7 +62,7 @@ def payment_record(
             issued_on=received_on,
             lines=[
                 (
-                    f"Payment of ${amount} received {received_on:%d/%m/%Y} "
+                    f"Payment of ${amount} received {day_text(received_on)} "
                     "without the club number (8.4)",
                     Decimal(1),
                     schedule.unidentified_payment_fee,

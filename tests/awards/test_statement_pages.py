@@ -109,7 +109,7 @@ def test_the_page_shows_the_latest_lines_and_links_to_the_earlier_ones(anonymous
     assert rows[0][1] == "Balance before these awards"
     assert len(rows) == 1 + STATEMENT_PAGE_LINES
     last = FIRST_DAY + timedelta(days=7 * (LINES - 1 - (LINES - 1) // 6))
-    assert rows[-1][0] == f"{last:%d/%m/%Y}"
+    assert rows[-1][0] == f"{last.day} {last:%B %Y}"
     assert f"Pairs of {FIRST_DAY:%d %B %Y}" not in page
     assert f"Showing awards 6–{LINES} of {LINES}, in date order." in page
     assert 'rel="next" href="?page=2">Earlier awards</a>' in page

@@ -163,7 +163,7 @@ def test_the_invoice_is_an_australian_tax_invoice_with_the_abn_and_the_gst(
     assert f"Tax invoice {invoice.number}" in text
     assert "Australian Bridge Federation, Masterpoint Centre, ABN 70 053 651 666" in text
     assert f"To: {club_a.number} {club_a.name}" in text
-    assert "Issued 01/10/2025" in text
+    assert "Issued 1 October 2025" in text
     # 382.23 including GST: GST is one eleventh, 34.748..., printed to the cent.
     assert "GST included in the total: $34.75" in text
     assert "total before GST $347.48" in text

@@ -78,6 +78,11 @@ def established_club(state_a) -> Club:
     return ClubFactory(number=250, state=state_a, affiliated_since=date(1990, 1, 1))
 
 
+def written(day: date) -> str:
+    """A day as the ABF writes it ("1 September 2025"), as the invoice lines do."""
+    return f"{day.day} {day:%B} {day.year:04d}"
+
+
 def lines_of(invoice: Invoice) -> list[tuple[str, str]]:
     return [(line.description.split(" (")[0], str(line.amount)) for line in invoice.lines.all()]
 
@@ -322,7 +327,7 @@ def test_an_event_with_the_longest_name_the_api_accepts_is_invoiced_and_its_mont
     assert line.description.startswith("Masterpoint levy, State Open Teams Championship")
     assert "…" in line.description
     assert line.description.endswith(
-        f"(B, ended {timezone.localdate():%d/%m/%Y}), grades A, A2, B (8.1)"
+        f"(B, ended {written(timezone.localdate())}), grades A, A2, B (8.1)"
     )
     assert invoice.total == Decimal("34.80")
     assert set(period.close_steps_done) == {
@@ -349,7 +354,7 @@ def test_a_short_event_name_is_quoted_whole_on_its_invoice(state_a, staff):
     event_invoices_issue(period=event_credit.period)
     [line] = Invoice.objects.get(state=state_a).lines.all()
     assert line.description == (
-        "Masterpoint levy, B event (B, ended 01/09/2025), grades A, A2, B (8.1)"
+        "Masterpoint levy, B event (B, ended 1 September 2025), grades A, A2, B (8.1)"
     )
 
 
@@ -396,7 +401,7 @@ def test_an_event_that_ended_before_any_fee_schedule_is_invoiced_and_its_month_c
     levy, late = invoice.lines.order_by("pk")
     assert invoice.fee_schedule == fee_schedule_in_force(on=timezone.localdate())
     assert levy.description.startswith(
-        f"Masterpoint levy, State Open Teams (B, ended {ended:%d/%m/%Y})"
+        f"Masterpoint levy, State Open Teams (B, ended {written(ended)})"
     )
     assert levy.quantity * levy.rate == Decimal("34.80")
     assert late.description.startswith("Late lodgement")  # 8.4, lodged long after it ended
