@@ -1,14 +1,31 @@
 """The clubs' emails: the confirmations of changed club details (guide F4), composed here and
 sent once (centre.mail) by the task the services queue."""
 
+from datetime import date
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 
+from centre.dates import day_text
 from centre.mail import EMAIL_RETRY, email_once_by_key
 from clubs.models import Club
+
+# The fields whose values are days, kept as ISO text.
+DAY_FIELDS = ("affiliated_since",)
+
+
+def change_value(field: str, value: Any) -> str:
+    """A changed field's value as the secretary reads it: a day as the federation writes it."""
+    if value in (None, ""):
+        return "(none)"
+    if field in DAY_FIELDS and isinstance(value, str):
+        try:
+            return day_text(date.fromisoformat(value))
+        except ValueError:
+            return value
+    return str(value)
 
 
 def club_change_confirm_send(
@@ -21,7 +38,8 @@ def club_change_confirm_send(
     """
     club = Club.objects.get(pk=club_id)
     lines = [
-        f"{field}: {old or '(none)'} -> {new or '(none)'}" for field, (old, new) in changes.items()
+        f"{field}: {change_value(field, old)} -> {change_value(field, new)}"
+        for field, (old, new) in changes.items()
     ]
     body = "\n".join(
         [

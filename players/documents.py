@@ -12,6 +12,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
+from centre.dates import day_text
 from centre.documents import Document, TableSection, render_pdf
 from centre.schemes import has_feature, number_name
 from clubs.models import Club
@@ -127,7 +128,7 @@ def _card(
         f"{number_name()} {player.abf_number}",
         _fitted(pdf, f"Home club {club.number} {club.name}", CARD_WIDTH - 10 * mm),
         f"Rank {player.rank.name}" if player.rank else "Rank: not yet ranked",
-        f"Valid {valid_from:%d/%m/%Y} to {valid_to:%d/%m/%Y}",
+        f"Valid {day_text(valid_from)} to {day_text(valid_to)}",
     ]
     for offset, line in enumerate(lines):
         pdf.drawString(x + 5 * mm, y + CARD_HEIGHT - (25 + 6 * offset) * mm, line)

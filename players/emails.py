@@ -4,7 +4,7 @@ Each is sent once (centre.mail): a change's confirmation by the change, a club's
 players made inactive by the club, the action and the players.
 """
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from celery import shared_task
@@ -12,10 +12,10 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db.models import Max
 
+from centre.dates import day_text, moment_text
 from centre.mail import EMAIL_RETRY, email_once_by_key
-from centre.schemes import number_name
+from centre.schemes import current_scheme, number_name
 from clubs.models import Club
-from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
 from scheme.core.calendar import membership_year_end, membership_year_start
 
@@ -46,15 +46,31 @@ FIELDS = {
     "pre_1982_red": "Pre-1982 red points (hundredths)",
 }
 
+# The fields whose values are moments, kept as ISO text.
+MOMENT_FIELDS = ("cancellation_requested_at",)
+
 
 def field_name(field: str) -> str:
     """A field of the player's record as the history and the emails name it."""
     return number_name() if field == "abf_number" else FIELDS.get(field, field)
 
 
-def _shown(value: Any) -> str:
+def moment_shown(field: str, value: Any) -> str | None:
+    """A moment the record keeps as ISO text (when a cancellation was requested) as the
+    federation writes it; None for any other field or value."""
+    if field in MOMENT_FIELDS and isinstance(value, str):
+        try:
+            return moment_text(datetime.fromisoformat(value))
+        except ValueError:
+            return None
+    return None
+
+
+def _shown(field: str, value: Any) -> str:
     if value in (None, "", []):
         return "(none)"
+    if (moment := moment_shown(field, value)) is not None:
+        return moment
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)
@@ -62,7 +78,7 @@ def _shown(value: Any) -> str:
 
 def change_lines(changes: dict[str, list[Any]]) -> list[str]:
     return [
-        f"{field_name(field)}: {_shown(old)} -> {_shown(new)}"
+        f"{field_name(field)}: {_shown(field, old)} -> {_shown(field, new)}"
         for field, (old, new) in changes.items()
     ]
 
@@ -89,7 +105,7 @@ def _change_message(change_id: int) -> EmailMessage | None:
             "",
             f"Club: {change.club.number} {change.club.name}" if change.club else "",
             f"By: {who}",
-            f"When: {change.at.astimezone(SCHEME_TZ):%d %B %Y %H:%M} (Sydney time)",
+            f"When: {moment_text(change.at)} ({current_scheme().time_words})",
             "",
             *change_lines(change.changes),
             "",
@@ -128,7 +144,7 @@ def _transfer_out_message(change_id: int) -> EmailMessage | None:
             "",
             f"New home club: {new.number} {new.name}" if new else "",
             f"By: {who}",
-            f"When: {change.at.astimezone(SCHEME_TZ):%d %B %Y %H:%M} (Sydney time)",
+            f"When: {moment_text(change.at)} ({current_scheme().time_words})",
             "",
             "A player may transfer to a new home club at any time; the previous home club is "
             "not asked (NSW guide F6.1). The player's history while a home member of your "
@@ -199,13 +215,13 @@ def _cards_message(club_id: int, day: date) -> EmailMessage | None:
     if not club.secretary_email or not players:
         return None
     valid_from = membership_year_start(day)
-    title = f"Registration cards of {day:%d/%m/%Y}: {club.number} {club.name}"
+    title = f"Registration cards of {day_text(day)}: {club.number} {club.name}"
     message = EmailMessage(
         subject=f"Registration cards: {len(players)} player(s) of {club.name}",
         body="\n".join(
             [
                 f"The registration cards of the players of {club.number} {club.name} registered "
-                f"or changed on {day:%d/%m/%Y}, valid to {membership_year_end(day):%d/%m/%Y} "
+                f"or changed on {day_text(day)}, valid to {day_text(membership_year_end(day))} "
                 f"(1.4.3):",
                 "",
                 *(f"{p.abf_number} {p.full_name}" for p in players),

@@ -5,6 +5,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from centre.dates import moment_text
 from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club
@@ -21,7 +22,7 @@ def _window_require_open(now: datetime) -> None:
         raise DomainError(
             "Cancellations can be requested or withdrawn only from 1 January until the "
             f"deadline of midday 31 March, Sydney time (1.4.2): the deadline for {local.year} "
-            f"was {deadline:%d %B %Y %H:%M} and it is now {local:%d %B %Y %H:%M}. They open "
+            f"was {moment_text(deadline)} and it is now {moment_text(local)}. They open "
             f"again on 1 January {local.year + 1}."
         )
 

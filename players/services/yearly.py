@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from centre.dates import moment_text
 from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
@@ -59,7 +60,7 @@ def cancellations_apply(*, now: datetime | None = None, by: User | None = None) 
     if local < cancellation_deadline(local.year):
         raise DomainError(
             f"The 1 April update runs after the cancellation deadline, midday 31 March "
-            f"{local.year}; it is now {local:%d %B %Y %H:%M}."
+            f"{local.year}; it is now {moment_text(local)}."
         )
     players = list(
         Player.objects.select_for_update(of=("self",))

@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 
 from clubs.models import Club
-from players.emails import ACTIONS, field_name
+from players.emails import ACTIONS, field_name, moment_shown
 from players.models import PlayerChange
 
 register = template.Library()
@@ -55,6 +55,8 @@ def change_lines(change: PlayerChange) -> list[str]:
             return ", ".join(f"{v} {names[v]}" if v in names else str(v) for v in values)
         if field == "pre_1982_red" and isinstance(value, int):
             return f"{value // 100}.{value % 100:02d}"
+        if (moment := moment_shown(field, value)) is not None:
+            return moment
         if isinstance(value, list):
             return ", ".join(str(v) for v in value)
         return str(value)

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from centre.access import club_for
+from centre.dates import day_text
 from centre.models import Role
 from centre.permissions import role_required
 from centre.responses import file_response
@@ -95,6 +96,6 @@ def registration_cards_day_pdf(request: HttpRequest, number: int, day: str) -> H
         players=list(registration_cards_changed(club=club, day=on)),
         valid_from=valid_from,
         valid_to=membership_year_end(valid_from),
-        title=f"Registration cards of {on:%d/%m/%Y}: {club.number} {club.name}",
+        title=f"Registration cards of {day_text(on)}: {club.number} {club.name}",
     )
     return file_response(pdf, f"registration-cards-{club.number}-{on}.pdf", inline=True)

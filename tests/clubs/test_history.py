@@ -1,9 +1,13 @@
 """A club's details keep a history of who changed what, and when, as a player's do (guide F4:
 "An email will be sent to your Masterpoint Secretary in respect of all changes made")."""
 
+from datetime import date
+
 import pytest
+from django.core import mail
 
 from clubs.models import ClubChange
+from clubs.services import club_update
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +66,18 @@ def test_staff_changes_and_new_clubs_are_kept_and_shown_to_staff(staff_client, s
 
 def test_another_clubs_secretary_sees_no_history_of_club_a(client_b, club_a):
     assert client_b.get(f"/clubs/{club_a.number}/edit/").status_code == 403
+
+
+@pytest.mark.parametrize(("code", "written"), [("abf", "1 March 2020"), ("acbl", "March 1, 2020")])
+def test_a_changed_day_is_read_as_the_federation_writes_it(
+    settings, staff_client, staff, club_a, django_capture_on_commit_callbacks, code, written
+):
+    settings.MASTERPOINT_SCHEME = code
+    with django_capture_on_commit_callbacks(execute=True):
+        club_update(club=club_a, by=staff, data={"affiliated_since": date(2020, 3, 1)})
+
+    page = staff_client.get(f"/clubs/{club_a.number}/edit/").content.decode()
+    assert f"affiliated_since: (none) → {written}" in page
+    (message,) = mail.outbox
+    assert f"affiliated_since: (none) -> {written}" in message.body
+    assert "2020-03-01" not in page + message.body

@@ -72,7 +72,7 @@ def test_the_annual_cards_are_one_per_home_member_for_the_membership_year(
     for player in (members["amy"], members["zed"]):
         assert player.abf_number in pdf and player.full_name in pdf
     assert "Lapsed" not in pdf and "Elsewhere" not in pdf
-    assert pdf.count("Valid 01/04/2026 to 31/03/2027") == 2
+    assert pdf.count("Valid 1 April 2026 to 31 March 2027") == 2
     # Only the membership year under way, or the next.
     assert client_a.get("/clubs/201/registration-cards/2020.pdf").status_code == 404
 
@@ -87,7 +87,7 @@ def test_a_changed_players_card_is_issued_for_the_day_of_the_change(
     PlayerChange.objects.update(at=IN_JANUARY)
     pdf = text(client_a.get("/clubs/201/registration-cards/2027-01-20.pdf"))
     assert "Amy Baker" in pdf and "Young" not in pdf
-    assert "Valid 01/04/2026 to 31/03/2027" in pdf
+    assert "Valid 1 April 2026 to 31 March 2027" in pdf
     page = client_a.get("/club/documents/").content.decode()
     assert "/clubs/201/registration-cards/2027-01-20.pdf" in page
     assert "/clubs/201/member-cancellation.pdf" in page and "due this quarter" in page
