@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.utils.dateformat import format as date_format
-
 from awards.intake.models import CreditUpload
+from centre.dates import day_text
 
 
 def upload_title(upload: CreditUpload) -> str:
-    """'Tuesday pairs, 4 March 2025': the event's name and first day (the file's name for an
-    upload that has no event details)."""
+    """'Tuesday pairs, 4 March 2025': the event's name and first day as the federation writes
+    it (the file's name for an upload that has no event details)."""
     details = upload.event_details or {}
     name = details.get("name") or upload.filename
     starts_on = details.get("starts_on")
@@ -24,4 +23,4 @@ def upload_title(upload: CreditUpload) -> str:
             starts_on = None
     if not isinstance(starts_on, date):
         return name
-    return f"{name}, {date_format(starts_on, 'j F Y')}"
+    return f"{name}, {day_text(starts_on)}"
