@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 
 from awards.ledger.models import PlayerPosition
-from awards.ledger.services.positions import positions_kept
+from awards.ledger.selectors import positions_served
 from clubs.models import Club
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 
@@ -48,8 +48,9 @@ def all_time_top(*, limit: int = ALL_TIME_TOP) -> list[PlayerPosition]:
     """The players with the most approved masterpoints of all time, most first, down to
     place `limit` (ties share it), each with its `position`. Deceased and inactive players
     keep their place: guide F6.1 removes the deceased from every list "except the National
-    Top 500 Masterpoint Earners of All Time"."""
-    positions_kept()
+    Top 500 Masterpoint Earners of All Time". The totals are those last counted
+    (`positions_served`)."""
+    positions_served()
     rows = PlayerPosition.objects.filter(total__gt=0).select_related("player", "player__home_club")
     ordered = rows.order_by("-total", "player__family_name", "player__given_names", "player_id")
     first = list(ordered[:limit])

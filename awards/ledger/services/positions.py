@@ -18,15 +18,19 @@ credits), so the close's last step moves the players it credited (`positions_upd
 totals summed again, each count taken from the old total's ranges and given to the new one's.
 That writes a row per player of the month, not per player of the register. Both tables are
 marked with the versions of the approved totals and the pre-1982 red points they were kept
-from (`centre.versions.APPROVED`, `PRE_1982`); a reader finds them current, or counts them
-again from every player's totals (`positions_refresh`), under a lock so that two never do
-at once. An upload's provisional points leave them as they are.
+from (`centre.versions.APPROVED`, `PRE_1982`). A change the close did not make (an emptied
+cache, a pre-1982 allowance changed, a reader between a close's chunks) leaves them to be
+counted again from every player's totals (`positions_refresh`, under a lock so that two never
+do at once): not by a public read, which shows the places as last counted and queues
+`awards.ledger.tasks.positions_refresh_stale` (`awards.ledger.selectors.positions_served`),
+whose work is `positions_refresh_stale` here. This module queues nothing. An upload's
+provisional points leave them as they are.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TypedDict
+from typing import TypedDict, cast
 
 from django.core.cache import cache
 from django.db import connection, transaction
@@ -34,7 +38,9 @@ from django.db import connection, transaction
 from awards.ledger.models import PlayerPosition, PlayerTotals, PositionCount
 from centre.versions import (
     APPROVED,
+    LIFETIME,
     PRE_1982,
+    data_changed,
     data_version,
     data_version_and_mark,
     forget,
@@ -45,6 +51,11 @@ from players.models import Player
 KEPT_KEY = "kept:positions:counted"
 # A reader of a place compares this mark with the versions: both in one read of the cache.
 read_along(KEPT_KEY)
+# Added by the reader that queues a refresh, so that other readers do not, and forgotten once
+# it is done; should the task be lost, it lapses and the next reader queues another. Long
+# enough for a refresh to wait behind a close in the worker, short enough to be seen again.
+QUEUED_KEY = "queued:positions"
+QUEUED_TIMEOUT = 5 * 60
 # Any constant of the project's own: the lock taken by a refresh of the positions.
 _LOCK = 7_140_001
 # The widths of the counts, in hundredths, each a hundred times the one before: a total, a
@@ -106,12 +117,43 @@ def _counted(source: str) -> str:
     )
 
 
-def positions_kept() -> Kept:
-    """The mark of the kept positions, counted again first if the totals have changed since."""
+def positions_mark() -> tuple[str, Kept | None]:
+    """The versions of the approved totals and pre-1982 red points now, and the kept
+    positions' mark (None when the cache has none), in one read of the cache."""
     version, kept = data_version_and_mark((APPROVED, PRE_1982), KEPT_KEY)
+    return version, cast("Kept | None", kept)
+
+
+def positions_kept() -> Kept:
+    """The mark of the kept positions, counted again first if the totals have changed since:
+    for the close, staff and the queued refresh, never a public request
+    (`awards.ledger.selectors.positions_served`)."""
+    version, kept = positions_mark()
     if kept is not None and kept["version"] == version:
         return kept
     return positions_refresh(version=version)
+
+
+def positions_counted() -> bool:
+    """Whether the positions were ever counted: a new register's were not."""
+    return PositionCount.objects.exists()
+
+
+def positions_refresh_stale() -> bool:
+    """The queued refresh: the positions counted again if the totals have moved on since they
+    were kept; True when they were.
+
+    The player's pages and answers built from the older count are dropped once it is done
+    (the lifetime totals' version moves on, which only they read), and the next reader that
+    finds the positions stale may queue another refresh.
+    """
+    version, kept = positions_mark()
+    stale = kept is None or kept["version"] != version
+    if stale:
+        positions_refresh(version=version)
+        data_changed(LIFETIME)
+    transaction.on_commit(lambda: cache.delete(QUEUED_KEY))
+    return stale
 
 
 def _lock(cursor) -> None:
