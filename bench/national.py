@@ -148,7 +148,7 @@ def build(players: int, credits: int, rng: random.Random) -> dict:
     # (the versions moved on first: a mark left in the cache by an earlier run names other data).
     from awards.ledger.services.positions import positions_refresh
     from centre.versions import APPROVED, PRE_1982, data_changed
-    from ranks.standings import standings_refresh
+    from ranks.kept_standings import standings_refresh
 
     data_changed(APPROVED, PRE_1982)
     for year in sorted({year for year, _month in months}):

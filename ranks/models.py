@@ -166,10 +166,10 @@ class RankingReport(models.Model):
 class YearStanding(models.Model):
     """A player's approved points of one calendar year and rank at its 1 January, kept.
 
-    Written for the players each month close credited (`ranks.standings.standings_update`),
-    and for a whole year in one statement by `ranks.standings.standings_refresh` when a read
-    finds them older than the approved totals or the pre-1982 allowances; the standings read
-    the first rows of these in the order of an index.
+    Written for the players each month close credited (`ranks.kept_standings.standings_update`),
+    and for a whole year in one statement by `ranks.kept_standings.standings_refresh` in the
+    refresh a read queues when it finds them older than the approved totals or the pre-1982
+    allowances; the standings read the first rows of these in the order of an index.
     The player's name, home club and state are read from the registry as they are now.
     """
 
