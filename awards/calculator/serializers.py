@@ -91,9 +91,9 @@ class FieldSerializer(serializers.Serializer):
     percentages = serializers.DictField(
         child=_number(min_value=0, max_value=100),
         required=False,
-        help_text="4.2.2 (and 6.3's alternative): each pair's score in percent, by label; "
-        "given, the session awards follow the scores instead of the placings (grades of "
-        "congress, state and national events).",
+        help_text="Each pair's score in percent, by label; given, the session awards follow "
+        "the scores instead of the placings (grades of congress, state and national events) "
+        "(4.2.2, and 6.3's alternative).",
     )
 
     def validate_percentages(self, value: dict) -> dict:
