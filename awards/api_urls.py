@@ -3,7 +3,7 @@ from django.urls import include, path
 from awards.authorisations.api import numbers as authorisations
 from awards.calculator.api import awards as calculator
 from awards.calculator.api import ranks as rank_calculator
-from awards.calculator.api import singles
+from awards.calculator.sessions import singles
 from awards.grants import api as grants
 from awards.intake.api import uploads
 from awards.ledger import api as credits

@@ -2,8 +2,9 @@
 computes any scheme's events"): which scheme an edition of award rules belongs to, an event
 of another scheme than the ABF computed through that scheme's hooks, and the rank calculator.
 
-The ABF's events are read by the API's own serializer (awards.calculator.serializers); every other
-scheme reads its own request (`Scheme.calculator_event`) and writes its own answer
+A scheme whose events are typed session by session (`Scheme.calculator_sessions`, the ABF's)
+has them read by the sessions serializer (awards.calculator.sessions); every other scheme reads
+its own request (`Scheme.calculator_event`) and writes its own answer
 (`Scheme.calculator_answer`). A refusal names the field or query parameter, as the API's one
 error shape and the pages' forms show it.
 """
@@ -18,7 +19,6 @@ from typing import Any
 from centre.params import refuse
 from centre.schemes import current_scheme
 from scheme import SCHEMES, Scheme
-from scheme.abf import RULE_SETS as ABF_RULE_SETS
 
 RULES = "rules"
 SCHEME = "scheme"
@@ -34,9 +34,13 @@ def default_rules() -> str:
     return current_scheme().default_edition
 
 
-def is_abf_edition(rules: object) -> bool:
-    """Whether the ABF's serializer reads an event under `rules`."""
-    return isinstance(rules, str) and rules in ABF_RULE_SETS
+def takes_sessions(rules: object) -> bool:
+    """Whether an event under the edition `rules` is typed session by session, and read by the
+    sessions serializer (awards.calculator.sessions): an edition of a scheme with
+    `calculator_sessions`."""
+    return isinstance(rules, str) and any(
+        rules in scheme.editions for scheme in SCHEMES.values() if scheme.calculator_sessions
+    )
 
 
 def scheme_for_rules(rules: object) -> Scheme:
@@ -58,8 +62,9 @@ def takes_events(scheme: Scheme) -> bool:
 
 
 def event_answer(*, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The awards of a non-ABF event, as its scheme answers them. `data` names its edition
-    in `rules`; a `RulesError` from the scheme names the offending field."""
+    """The awards of an event of a scheme that reads its own requests, as it answers them.
+    `data` names its edition in `rules`; a `RulesError` from the scheme names the offending
+    field."""
     scheme = scheme_for_rules(data.get(RULES))
     if not takes_events(scheme) or scheme.calculator_event is None:
         raise refuse(RULES, f"The calculator does not take {scheme.name} events yet.")

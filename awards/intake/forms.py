@@ -8,7 +8,7 @@ from django import forms
 from django.conf import settings
 from django.db.models import QuerySet
 
-from awards.calculator.forms import SESSION_KINDS
+from awards.calculator.sessions.forms import SESSION_KINDS
 from awards.intake.limits import credit_file_size_error
 from awards.ledger.models import Event as LedgerEvent
 from awards.ledger.services.events import EventDetails

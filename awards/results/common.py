@@ -20,7 +20,8 @@ from players import abf_numbers
 
 # The most problems listed in one refusal: enough to fix a file, never a wall of text.
 MAX_PROBLEMS = 50
-# A contestant's label as the calculator takes it (awards.calculator.serializers.LABEL_LENGTH).
+# A contestant's label as the calculator takes it
+# (awards.calculator.sessions.serializers.LABEL_LENGTH).
 LABEL_LENGTH = 60
 
 

@@ -5,7 +5,9 @@ import copy
 import pytest
 from rest_framework.throttling import ScopedRateThrottle
 
-from awards.calculator.api.awards import REQUEST_EXAMPLE
+from scheme.abf.calculator import CALCULATOR_EXAMPLES
+
+REQUEST_EXAMPLE = CALCULATOR_EXAMPLES["A club pairs event"]
 
 URL = "/api/v1/calculator/awards"
 

@@ -13,12 +13,14 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from awards.calculator.api.awards import REQUEST_EXAMPLE
 from scheme import SCHEMES
+from scheme.abf.calculator import CALCULATOR_EXAMPLES
 from scheme.abf.scheme import ABF_SCHEME
 from scheme.base import PointKind
 from scheme.core.errors import RulesError
 from scheme.core.points import points_text
+
+REQUEST_EXAMPLE = CALCULATOR_EXAMPLES["A club pairs event"]
 
 AWARDS = "/api/v1/calculator/awards"
 RANKS = "/api/v1/ranks"

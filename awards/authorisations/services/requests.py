@@ -23,8 +23,8 @@ from awards.authorisations import emails
 from awards.authorisations.approvals.services import authorisation_allowance_check
 from awards.authorisations.models import Authorisation, AuthorisationRequest
 from awards.authorisations.services.numbers import authorisation_issue
-from awards.calculator.by_player import awards_by_player
-from awards.calculator.serializers import CalculatorRequestSerializer
+from awards.calculator.sessions.by_player import awards_by_player
+from awards.calculator.sessions.serializers import CalculatorRequestSerializer
 from awards.errors import AwardsError, Problem, UploadRejected
 from awards.results import csv_results, usebio
 from awards.results.common import ReadResults, ResultsFileError

@@ -1,1 +1,2 @@
-"""The calculators' API: an event's awards, a singles outright, a rank."""
+"""The calculators' API: an event's awards and a rank (a Singles outright is the sessions'
+calculator's: awards.calculator.sessions.singles)."""

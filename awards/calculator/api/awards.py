@@ -1,9 +1,10 @@
 """The award calculator of the API: an event's results in, every contestant's awards out, under
 any scheme's rules whatever the deployment's.
 
-`rules` names an edition of some scheme's award rules. The ABF's editions are read by the
-ABF's serializer and answered as they always were; another scheme's event is read and answered
-by that scheme (`Scheme.calculator_event`, `Scheme.calculator_answer`).
+`rules` names an edition of some scheme's award rules. An event of a scheme that types its
+events session by session (`Scheme.calculator_sessions`, the ABF's) is read and answered by
+awards.calculator.sessions; another scheme's event is read and answered by that scheme
+(`Scheme.calculator_event`, `Scheme.calculator_answer`).
 """
 
 from __future__ import annotations
@@ -25,20 +26,17 @@ from awards.calculator.engines import (
     RULES,
     default_rules,
     event_answer,
-    is_abf_edition,
     takes_events,
+    takes_sessions,
 )
-from awards.calculator.serializers import (
+from awards.calculator.sessions.answers import sessions_answer
+from awards.calculator.sessions.serializers import (
     EVENT_LIMITS,
     CalculatorRequestSerializer,
     CalculatorResponseSerializer,
 )
 from centre.throttling import ScopedRateThrottle
 from scheme import SCHEMES, Scheme
-from scheme.abf import compute_awards
-from scheme.abf.calculator import CALCULATOR_EXAMPLES
-
-REQUEST_EXAMPLE = CALCULATOR_EXAMPLES["A club pairs event"]
 
 
 def _example_field(value: Any) -> serializers.Field:
@@ -211,26 +209,7 @@ class CalculatorAwardsApi(APIView):
         if isinstance(data, QueryDict):
             data = data.dict()
         rules = data.get(RULES, default_rules()) if isinstance(data, Mapping) else None
-        if rules is None or is_abf_edition(rules):
-            return Response(_abf_answer(data))
+        if rules is None or takes_sessions(rules):
+            return Response(sessions_answer(data))
         # Unknown rules are refused by name, listing every scheme's editions.
         return Response(event_answer(data={**data, RULES: rules}))
-
-
-def _abf_answer(data: Any) -> dict[str, Any]:
-    given = CalculatorRequestSerializer(data=data)
-    given.is_valid(raise_exception=True)
-    # A RulesError names its field ("sessions.0.fields.1.tables") through the handler.
-    awards = compute_awards(given.to_event())
-    answer = {
-        "rules": awards.rules,
-        "grade": awards.grade,
-        "kind": awards.kind.value,
-        "colour": awards.colour.value,
-        "contestants": awards.contestants,
-        "working": list(awards.working),
-    }
-    if awards.players:
-        # 4.4.4, 4.4.5: each player's awards when the request listed the players.
-        answer["players"] = awards.players
-    return CalculatorResponseSerializer(answer).data

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from awards.calculator.engines import rank_answer, scheme_by_code
-from awards.calculator.views.awards import SchemePickForm
+from awards.calculator.forms import SchemePickForm
 from centre.errors import DomainError, form_add_error
 from scheme import Scheme
 from scheme.core.errors import RulesError

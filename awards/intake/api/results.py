@@ -13,8 +13,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from awards.calculator.engines import is_abf_edition
-from awards.calculator.serializers import EVENT_LIMITS
+from awards.calculator.sessions.serializers import EVENT_LIMITS
 from awards.errors import AwardsError
 from awards.intake.api.examples import results_check_examples, scheme_examples
 from awards.intake.api.serializers import (
@@ -193,7 +192,7 @@ class ResultsCheckApi(_UploadApi):
         data = ResultsCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        if not is_abf_edition(current_scheme().default_edition):
+        if not current_scheme().calculator_sessions:
             return _scheme_results_check(request, values)
         credit_file = values.get("credit_file")
         checked = results_upload_check(

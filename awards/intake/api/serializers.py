@@ -7,7 +7,7 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from awards.calculator.serializers import (
+from awards.calculator.sessions.serializers import (
     EventShapeSerializer,
 )
 from awards.intake.limits import (

@@ -13,9 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from awards.calculator.by_player import awards_by_player
-from awards.calculator.engines import is_abf_edition
-from awards.calculator.serializers import (
+from awards.calculator.sessions.by_player import awards_by_player
+from awards.calculator.sessions.serializers import (
     EVENT_LIMITS,
     CalculatorRequestSerializer,
 )
@@ -178,7 +177,7 @@ class UploadResultsApi(_UploadApi):
         data = UploadResultsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        if not is_abf_edition(current_scheme().default_edition):
+        if not current_scheme().calculator_sessions:
             upload = scheme_event_upload_check(
                 by=request.user,
                 request=_scheme_results_of(values["results"]),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from awards.calculator.by_player import awards_by_player
+from awards.calculator.sessions.by_player import awards_by_player
 from awards.errors import Problem, UploadRejected
 from awards.intake.models import CreditUpload
 from awards.intake.services.uploads import credit_upload_check

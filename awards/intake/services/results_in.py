@@ -16,8 +16,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from awards.calculator.by_player import awards_by_player
-from awards.calculator.serializers import CalculatorRequestSerializer
+from awards.calculator.sessions.by_player import awards_by_player
+from awards.calculator.sessions.serializers import CalculatorRequestSerializer
 from awards.errors import Problem, UploadRejected
 from awards.intake.models import CreditUpload
 from awards.intake.services.entry import credit_results_check

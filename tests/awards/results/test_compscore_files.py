@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from awards.calculator.serializers import CalculatorRequestSerializer
+from awards.calculator.sessions.serializers import CalculatorRequestSerializer
 from awards.results import csv_results, usebio
 from awards.results.common import ResultsFileError
 from scheme.abf import compute_awards

@@ -8,7 +8,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.calculator.serializers import CalculatorRequestSerializer, CalculatorResponseSerializer
+from awards.calculator.sessions.serializers import (
+    CalculatorRequestSerializer,
+    CalculatorResponseSerializer,
+)
 from awards.ledger.models import Credit
 from awards.results import csv_results
 from players.abf_numbers import from_serial

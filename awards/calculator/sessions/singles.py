@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from awards.calculator.serializers import LABEL_LENGTH, RankingField
+from awards.calculator.sessions.serializers import LABEL_LENGTH, RankingField
 from centre.throttling import ScopedRateThrottle
 from scheme.abf import DEFAULT_RULES, RULE_SETS
 from scheme.abf.singles import singles_outright

@@ -1,0 +1,35 @@
+"""The calculator API's answer to an event typed session by session (`Scheme.calculator_sessions`,
+the ABF's): POST /api/v1/calculator/awards sends here only a request under such a scheme's
+edition (awards.calculator.engines.takes_sessions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from awards.calculator.engines import scheme_for_rules
+from awards.calculator.sessions.serializers import (
+    CalculatorRequestSerializer,
+    CalculatorResponseSerializer,
+)
+
+
+def sessions_answer(data: Any) -> dict[str, Any]:
+    """The awards of an event typed session by session, as the API answers them: read by the
+    sessions serializer, computed by its scheme's rules under the edition it names."""
+    given = CalculatorRequestSerializer(data=data)
+    given.is_valid(raise_exception=True)
+    # A RulesError names its field ("sessions.0.fields.1.tables") through the handler.
+    event = given.to_event()
+    awards = scheme_for_rules(event.rules).compute_awards(event)
+    answer = {
+        "rules": awards.rules,
+        "grade": awards.grade,
+        "kind": awards.kind.value,
+        "colour": awards.colour.value,
+        "contestants": awards.contestants,
+        "working": list(awards.working),
+    }
+    if awards.players:
+        # 4.4.4, 4.4.5: each player's awards when the request listed the players.
+        answer["players"] = awards.players
+    return CalculatorResponseSerializer(answer).data
