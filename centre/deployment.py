@@ -5,13 +5,14 @@ A register keeps its points by the scheme's kinds (the ABF's green, red and gold
 Zealand's A, B and C) and its ranks by the scheme's ladder: read under another scheme they
 mean nothing, and every player page would fail. The first seeding or start records
 `MASTERPOINT_SCHEME`; from then on the portal (centre.wsgi), the Celery worker
-(centre.celery), `seed_demo` and `manage.py check` refuse any other, saying what to do.
+(centre.celery), `seed_demo`, `migrate` and `manage.py check --database default` refuse
+any other, saying what to do.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.checks import Error, register
+from django.core.checks import Error, Tags, register
 from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError, transaction
 
@@ -57,10 +58,13 @@ def scheme_check() -> None:
         raise SchemeMismatch(mismatch_text(recorded, running))
 
 
-@register()
-def scheme_matches_database(app_configs, **kwargs) -> list[Error]:
-    """`manage.py check`, `runserver` and `migrate`: the database's scheme is the one
-    configured (nothing is written here)."""
+@register(Tags.database)
+def scheme_matches_database(app_configs, databases=None, **kwargs) -> list[Error]:
+    """`manage.py migrate` and `manage.py check --database default`: the database's scheme is
+    the one configured (nothing is written here). A check of the database: the others, which
+    Celery's worker also runs, do not reach it."""
+    if not databases:
+        return []
     recorded = recorded_scheme()
     if recorded is None or recorded == settings.MASTERPOINT_SCHEME:
         return []

@@ -50,11 +50,11 @@ def test_seeding_under_another_scheme_is_refused_before_anything_is_written(sett
 
 def test_manage_check_names_the_mismatch_and_writes_nothing(settings):
     settings.MASTERPOINT_SCHEME = "abf"
-    assert scheme_matches_database(None) == []
+    assert scheme_matches_database(None, databases=["default"]) == []
     assert not Deployment.objects.exists()
 
     Deployment.objects.create(pk=1, scheme="nz")
-    (error,) = scheme_matches_database(None)
+    (error,) = scheme_matches_database(None, databases=["default"])
 
     assert error.id == "centre.E001"
     assert "MASTERPOINT_SCHEME=nz" in error.msg
