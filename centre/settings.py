@@ -305,6 +305,16 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "centre.api.exception_handler",
+    # A player's number under the scheme's own key (centre.api_words).
+    "DEFAULT_RENDERER_CLASSES": [
+        "centre.api_words.SchemeJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "centre.api_words.SchemeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": [
@@ -365,6 +375,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "centre.api_schema.tag_by_area",
+        "centre.api_words.schema_in_scheme_words",
     ],
     # The operations of features the deployment's scheme lacks are not listed (they answer 404).
     "PREPROCESSING_HOOKS": ["centre.features.schema_endpoints"],

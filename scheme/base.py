@@ -321,6 +321,8 @@ class Scheme:
     # Words: what the federation calls the registry's number of a player ("ABF number"), and
     # what the pages call a kind of point (the ABF's and the ACBL's are colours).
     number_name: str = field(default="player number", compare=False)
+    # The API's key for that number (centre.api_words): "abf_number", "nzb_number".
+    number_key: str = field(default="number", compare=False)
     kind_word: str = field(default="Colour", compare=False)
     # How the pages write a day and a moment (Django's date format characters), one way for
     # the whole portal, as the federation's members write dates: "28 November 2026".

@@ -100,6 +100,7 @@ ABF_SCHEME = Scheme(
     ),
     region_name="state",
     number_name="ABF number",
+    number_key="abf_number",
     # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.
     time_zone="Australia/Sydney",
     time_words="Sydney time",

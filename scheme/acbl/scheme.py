@@ -68,6 +68,7 @@ ACBL_SCHEME = Scheme(
     ),
     region_name="unit",
     number_name="ACBL player number",
+    number_key="acbl_number",
     # The ACBL's headquarters keep Central time (Horn Lake, Mississippi).
     time_zone="America/Chicago",
     time_words="Central time",

@@ -78,6 +78,7 @@ NZ_SCHEME = Scheme(
     # Seed 003: clubs, Regions and NZ Bridge ("a licensed Club, a Region or NZ Bridge").
     region_name="region",
     number_name="NZB number",
+    number_key="nzb_number",
     time_zone="Pacific/Auckland",
     time_words="New Zealand time",
     # NZ's A, B and C points are kinds, not colours.

@@ -133,7 +133,7 @@ def test_the_schema_documents_totals_in_the_scheme_s_kinds(scheme, anonymous_cli
     totals = _component(schema, player["totals"])["properties"]
     kinds = _component(schema, totals["lifetime"])["properties"]
     assert list(kinds) == [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)]
-    operation = schema["paths"]["/api/v1/masterpoints/{abf_number}"]["get"]
+    operation = schema["paths"][f"/api/v1/masterpoints/{{{scheme.number_key}}}"]["get"]
     assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] == (
         "#/components/schemas/LookupPlayer"
     )
