@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scheme.abf import membership
+from centre.schemes import current_scheme
 
 
 class State(models.Model):
@@ -83,7 +83,8 @@ class Club(models.Model):
 
     @property
     def is_special(self) -> bool:
-        return membership.is_special_club(self.kind)
+        """1.3.3, 1.3.6: one of the scheme's special clubs (`Scheme.special_clubs`)."""
+        return self.kind in current_scheme().special_clubs
 
     @property
     def is_youth_club(self) -> bool:
@@ -92,7 +93,8 @@ class Club(models.Model):
 
     @property
     def pays_capitation(self) -> bool:
-        return membership.pays_capitation(self.kind)
+        """1.3.3, 1.3.6: "no capitation fees are levied" on the special clubs' members."""
+        return not self.is_special
 
 
 class ClubChange(models.Model):

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from centre.access import club_for
+from centre.errors import NotFound
 from centre.permissions import HasRole
 from players import calendar
 from players.api import ACTORS, READERS, visible_player
@@ -27,8 +28,7 @@ from players.selectors import (
     player_number_checked,
     player_search,
 )
-from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
-from scheme.core.calendar import sydney
+from players.services.cancellations import cancellation_year
 
 
 class PlayerSearchApi(APIView):
@@ -107,12 +107,15 @@ class ClubCancellationsApi(APIView):
     @extend_schema(responses=PlayerSerializer(many=True), summary="Home members to cancel")
     def get(self, request: Request, number: int) -> Response:
         club = club_for(request.user, number, acting=True)
-        now = calendar.now()
+        # MEMBERSHIP_YEAR (centre.features): the operation is 404 under a scheme without it.
+        cancellations = cancellation_year(now=calendar.now())
+        if cancellations is None:
+            raise NotFound("The scheme has no membership year.")
         players = club_members(club=club).select_related("home_club")
         return Response(
             {
-                "window_open": cancellation_window_is_open(now),
-                "deadline": cancellation_deadline(sydney(now).year).isoformat(),
+                "window_open": cancellations.window_open,
+                "deadline": cancellations.deadline.isoformat(),
                 "results": PlayerSerializer(players, many=True).data,
             }
         )

@@ -1,7 +1,9 @@
 """The home club's requests not to renew a membership (1.3.2, 1.4.2; guide F6.4): made or
-withdrawn from 1 January until midday 31 March, applied in the 1 April update (yearly)."""
+withdrawn from 1 January until midday 31 March, applied in the 1 April update (yearly).
+Only under a scheme with a membership year (MEMBERSHIP_YEAR, `Scheme.membership`)."""
 
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.db import transaction
 
@@ -10,15 +12,74 @@ from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club
 from players.models import Player
-from players.services.common import change_record, current_time, home_member_require, player_locked
-from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
+from players.services.common import (
+    change_record,
+    current_time,
+    home_member_require,
+    membership_rules,
+    membership_rules_require,
+    player_locked,
+)
+from scheme.base import MembershipRules
 from scheme.core.calendar import sydney
 
 
+@dataclass(frozen=True)
+class CancellationYear:
+    """1.4.2, 1.3.2; guide F6.4: a year's cancellations reach the Centre by its deadline
+    (midday 31 March) and take effect in the update (1 April); `window_open` at the time asked."""
+
+    year: int
+    deadline: datetime
+    takes_effect: date
+    window_open: bool
+
+
+def _cancellation_year(rules: MembershipRules, *, year: int, now: datetime) -> CancellationYear:
+    return CancellationYear(
+        year=year,
+        deadline=rules.cancellation_deadline(year),
+        takes_effect=rules.cancellation_takes_effect(year),
+        window_open=rules.cancellation_window_is_open(now),
+    )
+
+
+def cancellation_year(*, now: datetime) -> CancellationYear | None:
+    """This calendar year's cancellations at `now`; None under a scheme without a
+    membership year."""
+    rules = membership_rules()
+    if rules is None:
+        return None
+    return _cancellation_year(rules, year=sydney(now).year, now=now)
+
+
+def cancellation_year_next(*, now: datetime) -> CancellationYear | None:
+    """The next cancellation deadline from `now`: this year's until midday 31 March, then
+    the next year's; None under a scheme without a membership year."""
+    rules = membership_rules()
+    if rules is None:
+        return None
+    year = sydney(now).year
+    if now >= rules.cancellation_deadline(year):
+        year += 1
+    return _cancellation_year(rules, year=year, now=now)
+
+
+def cancellation_year_printed(*, now: datetime) -> CancellationYear | None:
+    """The year a schedule of home members printed at `now` is for (guide F6.4): this year's
+    until the 1 April update, then the next; None under a scheme without a membership year."""
+    rules = membership_rules()
+    if rules is None:
+        return None
+    year = rules.cancellation_year_of(sydney(now).date())
+    return _cancellation_year(rules, year=year, now=now)
+
+
 def _window_require_open(now: datetime) -> None:
-    if not cancellation_window_is_open(now):
+    rules = membership_rules_require()
+    if not rules.cancellation_window_is_open(now):
         local = sydney(now)
-        deadline = cancellation_deadline(local.year)
+        deadline = rules.cancellation_deadline(local.year)
         raise DomainError(
             "Cancellations can be requested or withdrawn only from 1 January until the "
             f"deadline of midday 31 March, Sydney time (1.4.2): the deadline for {local.year} "

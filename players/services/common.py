@@ -10,11 +10,12 @@ from django.core.validators import validate_email
 from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
+from centre.schemes import current_scheme
 from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
 from players import calendar, emails
 from players.models import Alternate, Player, PlayerChange
-from scheme.abf.membership import YOUTH_AGE_LIMIT, youth_eligible
+from scheme.base import MEMBERSHIP_YEAR, MembershipRules
 
 # The oldest birth year the registry accepts; anything earlier is a typing mistake.
 EARLIEST_BIRTH_YEAR = 1900
@@ -37,6 +38,24 @@ def refused_fields(names: list[str], message: str) -> DomainError:
 
 def current_time(now: datetime | None) -> datetime:
     return now if now is not None else calendar.now()
+
+
+def membership_rules() -> MembershipRules | None:
+    """The scheme's membership year (the ABF's 1.3.2, 1.4.2, 1.3.6: the yearly cancellations,
+    the Youth Players' Club), or None under a scheme without the MEMBERSHIP_YEAR feature."""
+    scheme = current_scheme()
+    return scheme.membership if scheme.has(MEMBERSHIP_YEAR) else None
+
+
+def membership_rules_require() -> MembershipRules:
+    """The scheme's membership year, or a refusal under a scheme that has none."""
+    rules = membership_rules()
+    if rules is None:
+        raise DomainError(
+            f"The {current_scheme().name} has no membership year: players are not cancelled "
+            "or de-registered each year."
+        )
+    return rules
 
 
 def player_locked(player: Player) -> Player:
@@ -142,7 +161,8 @@ def alternate_drop(player: Player, club: Club) -> list[int]:
 def youth_join_require(*, birth_year: int | None, club: Club, now: datetime) -> None:
     """1.3.6: the Youth Players' Club is for players "under the age of 26 as at the 1st of
     January" of the year they join; its members must give their birth year."""
-    if club.kind != Club.Kind.YOUTH:
+    rules = membership_rules()
+    if club.kind != Club.Kind.YOUTH or rules is None:
         return
     if birth_year is None:
         raise refused(
@@ -151,9 +171,11 @@ def youth_join_require(*, birth_year: int | None, club: Club, now: datetime) -> 
             "player's birth year.",
         )
     year = now.astimezone(calendar.SCHEME_TZ).year
-    if not youth_eligible(birth_year=birth_year, year=year):
+    if not rules.youth_eligible(birth_year=birth_year, year=year):
+        # The age limit (26) read back from the latest birth year that is out of the club.
+        age = year - rules.youth_cutoff_birth_year(year=year) - 1
         raise refused(
             "birth_year",
-            f"A player born in {birth_year} is {YOUTH_AGE_LIMIT} or over in {year}: the Youth "
-            f"Players' Club is for players under {YOUTH_AGE_LIMIT} on 1 January (1.3.6).",
+            f"A player born in {birth_year} is {age} or over in {year}: the Youth "
+            f"Players' Club is for players under {age} on 1 January (1.3.6).",
         )

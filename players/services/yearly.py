@@ -1,5 +1,6 @@
 """The yearly updates: the 1 April update applies the requested cancellations (1.3.2,
-1.4.2), and on 1 January the Youth Players' Club loses its members now 26 or older (1.3.6)."""
+1.4.2), and on 1 January the Youth Players' Club loses its members now 26 or older (1.3.6).
+Only under a scheme with a membership year (MEMBERSHIP_YEAR, `Scheme.membership`)."""
 
 from collections import defaultdict
 from datetime import datetime
@@ -14,8 +15,12 @@ from centre.models import User
 from clubs.models import Club
 from players import emails
 from players.models import Player
-from players.services.common import change_record, club_ref, current_time
-from scheme.abf.membership import cancellation_deadline, youth_cutoff_birth_year
+from players.services.common import (
+    change_record,
+    club_ref,
+    current_time,
+    membership_rules_require,
+)
 from scheme.core.calendar import sydney
 
 
@@ -55,9 +60,10 @@ def cancellations_apply(*, now: datetime | None = None, by: User | None = None) 
     Run after the deadline only, so that no club can still withdraw a request. Running it
     again finds no request left and changes nothing.
     """
+    rules = membership_rules_require()
     now = current_time(now)
     local = sydney(now)
-    if local < cancellation_deadline(local.year):
+    if local < rules.cancellation_deadline(local.year):
         raise DomainError(
             f"The 1 April update runs after the cancellation deadline, midday 31 March "
             f"{local.year}; it is now {moment_text(local)}."
@@ -79,8 +85,9 @@ def youth_age_out(*, now: datetime | None = None, by: User | None = None) -> lis
     Members with no birth year on record are left alone: their age is unknown. Running it
     again finds nobody left to move.
     """
+    rules = membership_rules_require()
     now = current_time(now)
-    cutoff = youth_cutoff_birth_year(year=sydney(now).year)
+    cutoff = rules.youth_cutoff_birth_year(year=sydney(now).year)
     players = list(
         Player.objects.select_for_update(of=("self",))
         .select_related("home_club")

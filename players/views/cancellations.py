@@ -1,5 +1,6 @@
 """The home club's cancellations (1.3.2, 1.4.2; guide F6.4): the list of home members, and
-a request or its withdrawal, from 1 January until midday 31 March, Sydney time."""
+a request or its withdrawal, from 1 January until midday 31 March, Sydney time. Pages of the
+MEMBERSHIP_YEAR feature (centre.features): 404 under a scheme without it."""
 
 from collections.abc import Callable
 
@@ -14,22 +15,22 @@ from centre.permissions import club_secretary_required
 from players import calendar
 from players.selectors import club_members
 from players.services import cancellations as services
-from scheme.abf.membership import cancellation_deadline, cancellation_window_is_open
-from scheme.core.calendar import sydney
 
 
 @club_secretary_required
 def cancellations(request: HttpRequest) -> HttpResponse:
     club = request.user.club
-    now = calendar.now()
+    cancellations = services.cancellation_year(now=calendar.now())
+    if cancellations is None:
+        raise Http404("The scheme has no membership year.")
     return render(
         request,
         "players/cancellations.html",
         {
             "club": club,
             "members": club_members(club=club),
-            "window_open": cancellation_window_is_open(now),
-            "deadline": cancellation_deadline(sydney(now).year),
+            "window_open": cancellations.window_open,
+            "deadline": cancellations.deadline,
         },
     )
 

@@ -1,7 +1,8 @@
 """The club report of its home members and alternates (App. C i, ii; guide F6.3), as a
 page, CSV and PDF; the schedule of home members for the January cancellations (App. C 7;
-guide F6.4) and the registration cards (1.4.1, 1.4.3), as PDF. A club the login may not see
-is 404."""
+guide F6.4) and the registration cards (1.4.1, 1.4.3), as PDF, which are of the membership
+year (MEMBERSHIP_YEAR, centre.features: 404 under a scheme without it). A club the login may
+not see is 404."""
 
 from datetime import date
 
@@ -15,7 +16,7 @@ from centre.permissions import role_required
 from centre.responses import file_response
 from players import calendar, documents, reports
 from players.selectors import club_members, club_report, registration_cards_changed
-from scheme.abf.membership import cancellation_deadline, cancellation_year_of
+from players.services.cancellations import cancellation_year_printed
 from scheme.core.calendar import membership_year_end, membership_year_of, sydney
 
 READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
@@ -50,14 +51,15 @@ def report_pdf(request: HttpRequest, number: int) -> HttpResponse:
 def cancellation_schedule_pdf(request: HttpRequest, number: int) -> HttpResponse:
     """App. C 7, guide F6.4: the club's home members, to mark those who have not renewed."""
     club = club_for(request.user, number)
-    today = sydney(calendar.now()).date()
-    year = cancellation_year_of(today)
-    deadline = cancellation_deadline(year)
+    cancellations = cancellation_year_printed(now=calendar.now())
+    if cancellations is None:
+        raise Http404("The scheme has no membership year.")
+    year = cancellations.year
     pdf = documents.cancellation_schedule_pdf(
         club=club,
         members=list(club_members(club=club)),
         year=year,
-        deadline_text=f"midday {deadline:%-d %B %Y}",
+        deadline_text=f"midday {cancellations.deadline:%-d %B %Y}",
     )
     return file_response(pdf, f"member-cancellation-{club.number}-{year}.pdf", inline=True)
 
