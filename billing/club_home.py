@@ -16,14 +16,12 @@ from awards.authorisations.b4c.selectors import b4c_sessions_used
 from awards.intake.models import CreditUpload
 from billing.models import CreditNote, Invoice, Payment
 from billing.selectors import club_invoices, club_statement
+from centre.schemes import has_feature
 from clubs.models import B4cEntitlement, Club
 from players.selectors import club_alternates, club_members
+from players.services.cancellations import cancellation_year_next
 from ranks.models import RankingReport
-from scheme.abf.membership import (
-    cancellation_deadline,
-    cancellation_takes_effect,
-    cancellation_window_is_open,
-)
+from scheme.base import AUTHORISATIONS
 
 # How many of the latest documents of each kind the home page lists.
 LATEST_DOCUMENTS = 3
@@ -69,9 +67,11 @@ class ClubHome:
     balance: Balance
     b4c: B4cYear
     # 2.3, 2.6, 2.7: the year's Grade D Championships, B5i events and B4c sessions at
-    # other times, used and allowed.
-    allowances: ClubAllowances
-    deadline: Deadline
+    # other times, used and allowed; None under a scheme without authorisations.
+    allowances: ClubAllowances | None
+    # 1.4.2, 1.3.2: the next cancellation deadline; None under a scheme without a
+    # membership year (MEMBERSHIP_YEAR).
+    deadline: Deadline | None
     ranking_reports: list[RankingReport]
     invoices: list[Invoice]
     home_members: int
@@ -99,16 +99,17 @@ def club_b4c_year(*, club: Club, year: int) -> B4cYear:
     return B4cYear(year=year, total=entitlement.total if entitlement else None, used=used)
 
 
-def next_deadline(*, now: datetime) -> Deadline:
-    """The next cancellation deadline from `now`: this year's until midday 31 March, then
-    the next year's."""
-    year = timezone.localtime(now).year
-    if now >= cancellation_deadline(year):
-        year += 1
+def next_deadline(*, now: datetime) -> Deadline | None:
+    """The next cancellation deadline from `now` (players.services.cancellations): this
+    year's until midday 31 March, then the next year's; None under a scheme without a
+    membership year."""
+    cancellations = cancellation_year_next(now=now)
+    if cancellations is None:
+        return None
     return Deadline(
-        cancellations_by=cancellation_deadline(year),
-        update_on=cancellation_takes_effect(year),
-        window_open=cancellation_window_is_open(now),
+        cancellations_by=cancellations.deadline,
+        update_on=cancellations.takes_effect,
+        window_open=cancellations.window_open,
     )
 
 
@@ -121,7 +122,9 @@ def club_home(*, club: Club, now: datetime) -> ClubHome:
         ).order_by("-id"),
         balance=club_balance(club=club, today=today),
         b4c=club_b4c_year(club=club, year=today.year),
-        allowances=club_allowances(club=club, year=today.year),
+        allowances=(
+            club_allowances(club=club, year=today.year) if has_feature(AUTHORISATIONS) else None
+        ),
         deadline=next_deadline(now=now),
         ranking_reports=list(
             RankingReport.objects.filter(club=club).order_by("-year", "-quarter")[:LATEST_DOCUMENTS]

@@ -20,9 +20,11 @@ from centre.errors import NotFound
 from centre.schemes import current_scheme
 from scheme.base import (
     AUTHORISATIONS,
+    CONGRESSES,
     CREDIT_FILES,
     GRANTS,
     LEVIES,
+    MEMBERSHIP_YEAR,
     NATIONAL_FILES,
     ONE_THOUSAND_CLUB,
     RECIPROCITY,
@@ -31,8 +33,26 @@ from scheme.base import (
 
 # feature -> URL names, or their beginnings, of its pages and API operations.
 FEATURE_URLS: dict[str, tuple[str, ...]] = {
-    # 2.6, 2.7, 6.2.1: authorisations, their requests, the B4c entitlements and registers.
-    AUTHORISATIONS: ("b4c:", "awards:authorisation", "awards:b4c", "api-b4c-", "authorisation"),
+    # 2.6, 2.7, 6.2.1: authorisations, their requests, the B4c entitlements and registers;
+    # 2.3, 2.6, 2.7, 5.1: the state's register of approvals (B5i, B4s, B4c at other times).
+    AUTHORISATIONS: (
+        "b4c:",
+        "approvals:",
+        "awards:authorisation",
+        "awards:b4c",
+        "api-b4c-",
+        "authorisation",
+    ),
+    # 1.3.2, 1.4.2, guide F6.4: the yearly cancellations, their schedule and the 1 April
+    # update; 1.4.1, 1.4.3: the registration cards of the membership year.
+    MEMBERSHIP_YEAR: (
+        "players:cancellation",
+        "players:registration_cards",
+        "api-club-cancellations",
+        "api-cancellation-",
+    ),
+    # 5.4.1: the states' congress organisers and their conveners.
+    CONGRESSES: ("clubs:congress_organiser", "clubs:staff_congress_organiser"),
     # 8: the ABF's invoices, statements and payments of levies and capitation.
     LEVIES: (
         "billing:statement",

@@ -289,6 +289,12 @@ _SCHEDULED_FEATURES = {
     "billing-quarter-invoices": "levies",
     "billing-annual-capitation": "levies",
     "clubs-b4c-entitlements": "authorisations",
+    # 1.3.2, 1.3.6, 1.4.3: the 1 April update, the Youth Players' Club's 1 January, the
+    # points held for inactive players forfeited, and the registration cards of the year.
+    "players-cancellations-apply": "membership_year",
+    "players-youth-age-out": "membership_year",
+    "awards-held-credits-forfeit": "membership_year",
+    "players-registration-cards": "membership_year",
 }
 _RUNNING_SCHEME = SCHEMES[MASTERPOINT_SCHEME]
 for _entry, _feature in _SCHEDULED_FEATURES.items():
