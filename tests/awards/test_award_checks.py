@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from awards.calculator.sessions.ceilings import grade_limit
 from awards.intake.models import CreditUpload
-from awards.intake.services.award_checks import grade_limit
 from awards.ledger.models import Credit
 from scheme.abf import Event, Field, Session, compute_awards
 from tests.awards.conftest import grn, yesterday
