@@ -17,6 +17,7 @@ from random import Random
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
+from scheme.core.overseas import OverseasKind
 from scheme.core.points import points_text
 
 # Lifetime points by point-kind code, in hundredths: {"green": 1250, "red": 300}.
@@ -321,6 +322,9 @@ class Scheme:
     # Words: what the federation calls the registry's number of a player ("ABF number"), and
     # what the pages call a kind of point (the ABF's and the ACBL's are colours).
     number_name: str = field(default="player number", compare=False)
+    # Points won under other federations that the scheme credits, at its rates (with the
+    # RECIPROCITY feature: the ABF's 1.3.4, NZ Bridge's Overseas Master Points).
+    overseas_kinds: tuple[OverseasKind, ...] = field(default=(), compare=False, repr=False)
     # The API's key for that number (centre.api_words): "abf_number", "nzb_number".
     number_key: str = field(default="number", compare=False)
     kind_word: str = field(default="Colour", compare=False)

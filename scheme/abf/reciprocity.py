@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from scheme.abf.grades import Colour
+from scheme.core.errors import RulesError
+from scheme.core.overseas import OverseasKind, overseas_convert
 
 # 1.3.4: (scheme, kind of point) -> (Australian colour, Australian points per point).
 RECIPROCITY_RATES: dict[tuple[str, str], tuple[Colour, Decimal]] = {
@@ -32,25 +34,22 @@ class ReciprocityError(ValueError):
     """A conversion 1.3.4 does not allow."""
 
 
+# The same rates as the scheme's overseas kinds (Scheme.overseas_kinds), the key "nz:A".
+ABF_OVERSEAS_KINDS = tuple(
+    OverseasKind(f"{scheme}:{kind}", RECIPROCITY_NAMES[(scheme, kind)], str(colour), rate)
+    for (scheme, kind), (colour, rate) in RECIPROCITY_RATES.items()
+)
+
+
 def reciprocity_convert(*, scheme: str, kind: str, amount: Decimal) -> tuple[str, int, str]:
     """1.3.4: the colour, hundredths and a note of what was converted, at the manual's rate.
     The Australian points are rounded to the hundredth, half up."""
-    if (scheme, kind) not in RECIPROCITY_RATES:
-        raise ReciprocityError(f"1.3.4 has no rate for {scheme} {kind} points.")
-    if amount <= 0:
-        raise ReciprocityError("The points converted must be more than zero.")
-    colour, rate = RECIPROCITY_RATES[(scheme, kind)]
-    exact = amount * rate
-    hundredths = int((exact * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
-    if hundredths <= 0:
-        raise ReciprocityError(f"{amount} {RECIPROCITY_NAMES[(scheme, kind)]} is less than 0.01.")
-    note = (
-        f"{amount.normalize():f} {RECIPROCITY_NAMES[(scheme, kind)]} at "
-        f"{rate.normalize():f} {colour} each = {exact.normalize():f}"
-    )
-    if Decimal(hundredths) / 100 != exact:
-        note += " (rounded to the hundredth)"
-    return str(colour), hundredths, note
+    try:
+        return overseas_convert(ABF_OVERSEAS_KINDS, key=f"{scheme}:{kind}", amount=amount)
+    except RulesError as error:
+        if error.field == "kind":
+            raise ReciprocityError(f"1.3.4 has {error.message}.") from None
+        raise ReciprocityError(f"{error.message[0].upper()}{error.message[1:]}.") from None
 
 
 def nz_resident_minimum_gold(a_points: Decimal) -> int:

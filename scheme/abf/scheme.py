@@ -13,6 +13,7 @@ from scheme.abf.issuers import coordinator_approval_needed, grades_issuable_by, 
 from scheme.abf.ladder import rank_order_sql
 from scheme.abf.membership import SPECIAL_CLUBS
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Rank, Totals, rank_for
+from scheme.abf.reciprocity import ABF_OVERSEAS_KINDS
 from scheme.base import (
     FEATURES,
     PointKind,
@@ -101,6 +102,7 @@ ABF_SCHEME = Scheme(
     region_name="state",
     number_name="ABF number",
     number_key="abf_number",
+    overseas_kinds=ABF_OVERSEAS_KINDS,
     # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.
     time_zone="Australia/Sydney",
     time_words="Sydney time",

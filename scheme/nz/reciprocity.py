@@ -12,7 +12,10 @@ required to achieve the equivalent New Zealand Master Point rank" (`ranks.RANKS`
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from scheme.core.errors import RulesError
+from scheme.core.overseas import OverseasKind
 from scheme.nz.kinds import A, B
 
 # (ABF colour, where earned) -> NZ kind, at one for one.
@@ -20,6 +23,14 @@ TRANSFERS: dict[tuple[str, str], str] = {
     ("gold", "abf"): A,  # (i) any ABF Gold Point event
     ("red", "klinger"): B,  # (ii) Klinger holidays and cruises
 }
+
+
+# The same transfers as the scheme's overseas kinds (Scheme.overseas_kinds), for the Centre's
+# page that credits them.
+NZ_OVERSEAS_KINDS = (
+    OverseasKind("abf:gold", "ABF gold points (any ABF Gold Point event)", A, Decimal("1")),
+    OverseasKind("klinger:red", "red points of Klinger holidays and cruises", B, Decimal("1")),
+)
 
 
 def transferred(*, colour: str, source: str, hundredths: int) -> tuple[str, int]:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scheme.base import NextStar, PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
+from scheme.base import (
+    RECIPROCITY,
+    NextStar,
+    PointTotals,
+    RankNeed,
+    Scheme,
+    SchemeGrade,
+    SchemeRank,
+)
 from scheme.nz import issuers, limits
 from scheme.nz import ranks as nz_ranks
 from scheme.nz.calculator import (
@@ -19,6 +27,7 @@ from scheme.nz.calculator import (
 from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
+from scheme.nz.reciprocity import NZ_OVERSEAS_KINDS
 from scheme.nz.results_files import results_request
 from scheme.nz.statuses import STATUSES
 
@@ -79,6 +88,9 @@ NZ_SCHEME = Scheme(
     region_name="region",
     number_name="NZB number",
     number_key="nzb_number",
+    # Outline, Overseas Master Points: ABF gold as A Points, Klinger red as B Points.
+    features=frozenset({RECIPROCITY}),
+    overseas_kinds=NZ_OVERSEAS_KINDS,
     time_zone="Pacific/Auckland",
     time_words="New Zealand time",
     # NZ's A, B and C points are kinds, not colours.

@@ -89,8 +89,7 @@ def test_staff_credit_reciprocity_points_with_what_was_converted(staff, club_a):
     credit = credit_reciprocity(
         by=staff,
         player=player,
-        scheme="uk",
-        kind="green",
+        kind="uk:green",
         amount=Decimal("2"),
         event_name="Brighton Swiss Teams",
         won_on=date(2026, 8, 10),
@@ -105,8 +104,7 @@ def test_only_staff_credit_reciprocity(secretary_a, club_a):
         credit_reciprocity(
             by=secretary_a,
             player=PlayerFactory(home_club=club_a),
-            scheme="nz",
-            kind="A",
+            kind="nz:A",
             amount=Decimal(1),
             event_name="x",
             won_on=date(2026, 1, 1),

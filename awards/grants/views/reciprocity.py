@@ -1,4 +1,4 @@
-"""Reciprocity (1.3.4): staff credit points earned in New Zealand or Great Britain."""
+"""Reciprocity: staff credit points earned under another federation at the scheme's rates."""
 
 from __future__ import annotations
 
@@ -12,26 +12,24 @@ from django.shortcuts import redirect, render
 from awards.errors import AwardsError
 from awards.grants.services.reciprocity import credit_reciprocity
 from centre.permissions import staff_required
+from centre.schemes import current_scheme
 from players.models import Player
-from scheme.abf.reciprocity import RECIPROCITY_NAMES, RECIPROCITY_RATES
 from scheme.core.points import points_text
 
 
 @staff_required
 def reciprocity(request: HttpRequest) -> HttpResponse:
-    """Staff credit points earned in New Zealand or Great Britain at the manual's rates."""
+    """Staff credit points earned under another federation at the scheme's rates."""
     error = ""
     if request.method == "POST":
         player = Player.objects.filter(abf_number=request.POST.get("abf_number", "")).first()
-        scheme, _, kind = request.POST.get("kind", "").partition(":")
         try:
             if player is None:
                 raise AwardsError("No player has that ABF number.")
             credit = credit_reciprocity(
                 by=request.user,
                 player=player,
-                scheme=scheme,
-                kind=kind,
+                kind=request.POST.get("kind", ""),
                 amount=Decimal(request.POST.get("amount", "")),
                 event_name=request.POST.get("event_name", ""),
                 won_on=date.fromisoformat(request.POST.get("won_on", "")),
@@ -46,8 +44,12 @@ def reciprocity(request: HttpRequest) -> HttpResponse:
             )
             return redirect("awards:reciprocity")
     kinds = [
-        (f"{scheme}:{kind}", name, colour, rate)
-        for (scheme, kind), name in RECIPROCITY_NAMES.items()
-        for colour, rate in [RECIPROCITY_RATES[(scheme, kind)]]
+        (
+            overseas.key,
+            overseas.name,
+            current_scheme().point_kind(overseas.kind).label,
+            overseas.rate,
+        )
+        for overseas in current_scheme().overseas_kinds
     ]
     return render(request, "awards/reciprocity.html", {"kinds": kinds, "error": error})
