@@ -238,6 +238,7 @@ def event_rows() -> Iterator[dict[str, object]]:
             "grade",
             "kind",
             "sessions",
+            "of_the_year",
         ],
     ):
         for row in chunk:
@@ -252,6 +253,7 @@ def event_rows() -> Iterator[dict[str, object]]:
                 "grade": row["grade"],
                 "kind": row["kind"],
                 "sessions": row["sessions"],
+                "of_the_year": "Y" if row["of_the_year"] else "N",
             }
 
 
@@ -381,7 +383,10 @@ FILES: tuple[NationalFile, ...] = (
         txt_name="EVENTS.TXT",
         csv_name="events.csv",
         title="Events",
-        description="The real names of the events whose codes HISTORY.TXT gives.",
+        description=(
+            "The real names of the events whose codes HISTORY.TXT gives, and whether each "
+            "counts towards its year (a balance brought forward does not)."
+        ),
         fields=(
             Field("event", 8, "Event code, as in HISTORY.TXT", "number"),
             Field("name", 60, "Event name"),
@@ -393,6 +398,12 @@ FILES: tuple[NationalFile, ...] = (
             Field("grade", 3, "Grade (1.5.1): A, A2, B, B3, B4, B5, B4s, B5i, B4c, C, D, E, F"),
             Field("kind", 10, "pairs, teams or individual"),
             Field("sessions", 2, "Sessions", "number"),
+            Field(
+                "of_the_year",
+                1,
+                "Y (or blank): awards of the year, in its points and standings (1.7.2); N: a "
+                "balance brought forward, points won in earlier years",
+            ),
         ),
         rows=event_rows,
     ),
