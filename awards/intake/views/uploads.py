@@ -20,11 +20,10 @@ from awards.intake.services.crediting import credit_upload_cancel, credit_upload
 from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
 from awards.intake.services.uploads import credit_upload_check
 from awards.intake.titles import upload_title
-from awards.ledger.services.events import grades_for
+from awards.ledger.services.events import grades_for, organisers_for
 from centre.permissions import UPLOADERS, role_required
 from centre.schemes import current_scheme
 from clubs.selectors import congress_organisers_for
-from scheme.abf.issuers import organisers_for
 
 
 def uploader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -48,7 +47,7 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
     """The event's details as this login may give them: its grades and its organisers."""
     options = {
         "grades": grades_for(by=request.user),
-        "organisers": organisers_for(request.user.issuer_role),
+        "organisers": organisers_for(by=request.user),
         "congress_organisers": congress_organisers_for(user=request.user),
     }
     if issubclass(form_class, CreditFileForm):

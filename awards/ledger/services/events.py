@@ -11,12 +11,12 @@ from django.utils import timezone
 
 from awards.errors import Problem
 from awards.ledger.models import Event
+from awards.ledger.services.congress import congress_problems, congress_warnings
 from centre.dates import date_refusal
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
-from scheme.abf.congress import ADDITIONAL, congress_event_refusals
-from scheme.abf.issuers import organisers_for
+from scheme.abf import issuers
 from scheme.base import CONGRESSES
 
 
@@ -80,7 +80,7 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
     if by.is_club_secretary or not (event.organiser or event.club):
         return []
     problems: list[Problem] = []
-    allowed = organisers_for(by.issuer_role)
+    allowed = organisers_for(by=by)
     if event.organiser and event.organiser not in allowed:
         problems.append(
             Problem(
@@ -125,13 +125,19 @@ def _organiser_problems(*, by: User, event: EventDetails) -> list[Problem]:
 
 
 def grades_for(*, by: User) -> frozenset[str]:
-    """The grades of event a login may issue, by the scheme's rule (ABF 1.6: scheme.abf.issuers;
-    NZ: Issue of Master Points; ACBL: scheme.acbl.issuers), or any of its grades if it has
+    """The grades of event a login may issue, by the scheme's rule (`Scheme.grades_issuable_by`:
+    ABF 1.6; NZ: Issue of Master Points; the ACBL's issuers), or any of its grades if it has
     none."""
     scheme = current_scheme()
     if scheme.grades_issuable_by is not None:
         return scheme.grades_issuable_by(by.issuer_role)
     return frozenset(grade.code for grade in scheme.grades)
+
+
+def organisers_for(*, by: User) -> tuple[str, ...]:
+    """Who a login may name as having run an event it uploads (5.4.1, 7.5.1): the ABF's rule,
+    which every scheme's logins keep for now; the `Scheme` has no question of it yet."""
+    return issuers.organisers_for(by.issuer_role)
 
 
 def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
@@ -161,70 +167,17 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
     if refusal := scheme.issue_refusal(by.issuer_role, event.grade, event.name):
         problems.append(Problem(0, refusal, "event.grade"))
     if scheme.has(CONGRESSES):
-        problems += _congress_problems(event)
+        # 5.3: a congress's event, by what it was at the congress (awards.ledger.services.congress).
+        problems += congress_problems(event)
     return problems + _shape_problems(event)
-
-
-def _is_congress(event: EventDetails) -> bool:
-    return event.organiser == Event.Organiser.CONGRESS or event.congress_organiser is not None
-
-
-def _congress_problems(event: EventDetails) -> list[Problem]:
-    """5.3.1-5.3.3: the grade of a congress's event by what it was at the congress, and a
-    large congress's additional championships by its table-sessions."""
-    given = event.congress_grade or event.congress_event
-    if not given and event.extra_championship is None and event.congress_table_sessions is None:
-        return []
-    if not _is_congress(event):
-        return [
-            Problem(
-                0,
-                "Only a congress's event names the congress's grade and what the event "
-                "was at it; choose congress as who ran it (5.3).",
-                "event.congress_event",
-            )
-        ]
-    missing = [
-        Problem(0, f"Give {what} (5.3).", f"event.{name}")
-        for name, what in (
-            ("congress_grade", "the congress's grade (A2, B3 or B4)"),
-            ("congress_event", "which of the congress's events this is"),
-        )
-        if not getattr(event, name)
-    ]
-    if missing:
-        return missing
-    if event.congress_event != ADDITIONAL and event.extra_championship is not None:
-        return [
-            Problem(
-                0,
-                "Only an additional championship has a number; choose it as the event (5.3.3).",
-                "event.extra_championship",
-            )
-        ]
-    return [
-        Problem(0, message, f"event.{field}")
-        for field, message in congress_event_refusals(
-            congress_grade=event.congress_grade,
-            congress_event=event.congress_event,
-            grade=event.grade,
-            sessions=event.sessions,
-            additional_number=event.extra_championship,
-            table_sessions=event.congress_table_sessions,
-        )
-    ]
 
 
 def event_warnings(*, event: EventDetails) -> list[str]:
     """What the uploader is told without a refusal: a congress's event whose place at the
     congress is not said has its grade unchecked against 5.3.3."""
-    if not current_scheme().has(CONGRESSES) or not _is_congress(event) or event.congress_event:
+    if not current_scheme().has(CONGRESSES):
         return []
-    return [
-        "The grade of this congress event is not checked: say the congress's grade and "
-        "whether it was a championship, a minor or walk-in event or an additional "
-        "championship; minor and walk-in events drop a grade (5.3.3)."
-    ]
+    return congress_warnings(event)
 
 
 def _shape_problems(event: EventDetails) -> list[Problem]:
