@@ -98,9 +98,13 @@ def read_paths(world: dict, rng: random.Random) -> dict[str, list[str]]:
 
 
 class Portal:
-    """The portal under gunicorn on the production settings, on the scratch database."""
+    """The portal under gunicorn on the production settings, on the scratch database; with a
+    broker (`broker`, a Redis address) its reads queue their tasks there, as in production,
+    for no worker: the run reads what they queued."""
 
-    def __init__(self, *, database: str, workers: int, folder: Path) -> None:
+    def __init__(
+        self, *, database: str, workers: int, folder: Path, broker: str | None = None
+    ) -> None:
         self.database = database
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -125,9 +129,11 @@ class Portal:
             "API_CALCULATOR_RATE": "100000000/s",
             "LOG_LEVEL": "WARNING",
         }
-        # The reads queue no task; /healthz checks the database, and the cache when set.
+        # /healthz checks the database, the cache when set, and the broker when there is one.
         self.env.pop("CELERY_BROKER_URL", None)
         self.env.pop("CELERY_RESULT_BACKEND", None)
+        if broker:
+            self.env["CELERY_BROKER_URL"] = broker
         self.workers = workers
         self.process: subprocess.Popen | None = None
 
@@ -341,3 +347,162 @@ def measure_reads(
             f"({result['requests']:,} requests in {seconds} s){cpu}"
         )
     return results, problems
+
+
+# --- a public read right after the kept positions and standings went stale -----------------
+
+# The reads that show a place or the standings, and the lookup, each made once a round.
+STALE_READS = ("player_page_p95_ms", "player_api_p95_ms", "lookup_p95_ms", "standings_ms")
+
+
+def _timed_get(portal: Portal, path: str) -> tuple[float, int]:
+    started = time.perf_counter()
+    status = portal.get(path)
+    return (time.perf_counter() - started) * 1000, status
+
+
+def _queued_tasks(broker: str) -> dict[str, int]:
+    """The tasks waiting in the broker's default queue, by name, taken off it (no worker
+    serves the run's broker)."""
+    from kombu import Connection
+
+    taken: dict[str, int] = {}
+    with Connection(broker) as conn:
+        queue = conn.SimpleQueue("celery")
+        try:
+            while True:
+                try:
+                    message = queue.get_nowait()
+                except queue.Empty:
+                    break
+                name = message.headers.get("task", "?")
+                taken[name] = taken.get(name, 0) + 1
+                message.ack()
+        finally:
+            queue.close()
+    return taken
+
+
+def measure_stale_reads(
+    portal: Portal,
+    wrk: str,
+    paths: dict[str, list[str]],
+    args: argparse.Namespace,
+    folder: Path,
+    *,
+    broker: str,
+    rng: random.Random,
+) -> tuple[dict, list[str]]:
+    """After every worker has served each kind of read (the warm-up's load, not measured),
+    each round: the approved totals' and pre-1982 allowances' versions moved on (as a change
+    the month close did not make moves them, and with them every page kept in the cache),
+    then one read of each kind and as many of /healthz, one at a time. The figure is the
+    slowest read of all, beside the slowest /healthz; the same reads are made each round
+    with the tables current and only the pages dropped (the lifetime totals' and players'
+    versions moved on), for comparison. No worker serves the broker: after each round the
+    tasks its reads queued are taken off it (one refresh of the positions and one of the
+    year's standings, however many reads) and run here, as a worker would, and timed, so
+    that the next round starts from current tables."""
+    from django.core.cache import cache
+
+    from awards.ledger.services.positions import (
+        QUEUED_KEY,
+        positions_mark,
+        positions_refresh_stale,
+    )
+    from centre.versions import APPROVED, LIFETIME, PLAYERS, PRE_1982, data_changed
+    from ranks.kept_standings import queued_key, standings_refresh_stale
+
+    rounds = args.stale_rounds
+    every = [path for choices in paths.values() for path in choices]
+    wrk_run(
+        wrk,
+        portal.url,
+        every,
+        seconds=max(args.warmup, 2),
+        connections=args.connections,
+        folder=folder,
+    )
+    year = timezone.localdate().year
+    # None queued from an earlier run or the warm-up, nor their readers' keys.
+    _queued_tasks(broker)
+    cache.delete_many([QUEUED_KEY, queued_key(year)])
+    problems: list[str] = []
+    reads: dict[str, list[float]] = {name: [] for name in STALE_READS}
+    # The same reads with the tables current and only the pages dropped, for comparison.
+    current: dict[str, list[float]] = {name: [] for name in STALE_READS}
+    health: list[float] = []
+
+    def read_each(into: dict[str, list[float]]) -> None:
+        for name in STALE_READS:
+            # The standings' page and API both; one player, one name of the others.
+            for path in paths[name] if name == "standings_ms" else [rng.choice(paths[name])]:
+                taken, status = _timed_get(portal, path)
+                if status != 200:
+                    problems.append(f"stale_read_ms: GET {path} answered {status or 'nothing'}")
+                into[name].append(taken)
+
+    once = {
+        "awards.ledger.tasks.positions_refresh_stale": 1,
+        "ranks.tasks.standings_refresh_stale": 1,
+    }
+    queued: dict[str, int] = {}
+    refresh_s = {"positions": 0.0, "standings": 0.0}
+    for _ in range(rounds):
+        data_changed(LIFETIME, PLAYERS)
+        read_each(current)
+        data_changed(APPROVED, PRE_1982)
+        read_each(reads)
+        for _ in range(len(STALE_READS) + 1):
+            taken, status = _timed_get(portal, "/healthz")
+            if status != 200:
+                problems.append(f"stale_read_ms: GET /healthz answered {status or 'nothing'}")
+            health.append(taken)
+        # What the round's reads queued, then the refreshes run as the worker would run them:
+        # the next round starts from current tables.
+        taken_off = _queued_tasks(broker)
+        if taken_off != once:
+            problems.append(f"stale_read_ms: a round queued {taken_off or 'nothing'}, not {once}")
+        for name, count in taken_off.items():
+            queued[name] = queued.get(name, 0) + count
+        started = time.perf_counter()
+        positions_refresh_stale()
+        refresh_s["positions"] = max(refresh_s["positions"], time.perf_counter() - started)
+        started = time.perf_counter()
+        standings_refresh_stale(year=year)
+        refresh_s["standings"] = max(refresh_s["standings"], time.perf_counter() - started)
+        version, kept = positions_mark()
+        if kept is None or kept["version"] != version:
+            problems.append("stale_read_ms: the positions were not current after their refresh")
+    slowest = {name: max(times) for name, times in reads.items()}
+
+    def each(times: dict[str, float]) -> str:
+        return ", ".join(
+            f"{name.split('_p95')[0].removesuffix('_ms')} {ms:.1f}" for name, ms in times.items()
+        )
+
+    say(
+        f"  stale_read_ms        slowest {max(slowest.values()):8.1f} ms  "
+        f"(/healthz {max(health):.1f} ms), {rounds} rounds, the slowest of each: " + each(slowest)
+    )
+    say(
+        f"  {'':<20} the same reads, the tables current and the pages dropped: "
+        + each({name: max(times) for name, times in current.items()})
+    )
+    say(
+        f"  {'':<20} queued: "
+        + (", ".join(f"{name} x{count}" for name, count in sorted(queued.items())) or "nothing")
+        + f"; each run after its round: positions {refresh_s['positions']:.2f} s, "
+        f"standings of {year} {refresh_s['standings']:.2f} s (the slowest)"
+    )
+    return {
+        "value": max(slowest.values()),
+        "baseline": max(health),
+        "by_read": slowest,
+        "current_by_read": {name: max(times) for name, times in current.items()},
+        "reads_ms": reads,
+        "healthz_ms": health,
+        "queued": queued,
+        "refresh_s": refresh_s,
+        "rounds": rounds,
+    }, problems
