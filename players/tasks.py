@@ -8,7 +8,6 @@ from celery import shared_task
 from players import calendar, emails
 from players.selectors import registration_card_clubs
 from players.services import yearly
-from scheme.core.calendar import sydney_date
 
 
 @shared_task
@@ -25,9 +24,10 @@ def youth_age_out() -> int:
 
 @shared_task
 def registration_cards_daily(day: str | None = None) -> int:
-    """1.4.3 "Daily": the cards of yesterday's (Sydney) new and changed players, one email
-    to each club that has some; safe to run twice."""
-    on = date.fromisoformat(day) if day else sydney_date(calendar.now()) - timedelta(days=1)
+    """1.4.3 "Daily": the cards of yesterday's (the scheme's day) new and changed players,
+    one email to each club that has some; safe to run twice."""
+    yesterday = calendar.local(calendar.now()).date() - timedelta(days=1)
+    on = date.fromisoformat(day) if day else yesterday
     club_ids = registration_card_clubs(day=on)
     for club_id in club_ids:
         emails.registration_cards_email.delay(club_id, on.isoformat())

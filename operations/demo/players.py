@@ -16,7 +16,6 @@ from operations.demo.history import history_months
 from players import abf_numbers
 from players.models import Alternate, Player
 from scheme.base import PRE_1982
-from scheme.core.calendar import SYDNEY
 
 PLAYERS = 3000
 FIRST_DEMO_SERIAL = 10000
@@ -105,4 +104,4 @@ def _registered_at(rng: random.Random, birth_year: int, before: date) -> datetim
     if earliest > latest:
         earliest = latest
     day = earliest + timedelta(days=rng.randint(0, (latest - earliest).days))
-    return datetime.combine(day, time(10), tzinfo=SYDNEY)
+    return datetime.combine(day, time(10), tzinfo=current_scheme().zone)

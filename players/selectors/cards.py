@@ -6,9 +6,9 @@ from datetime import date, datetime, time, timedelta
 from django.db.models import QuerySet
 
 from clubs.models import Club
+from players import calendar
 from players.models import Player, PlayerChange
 from players.selectors.records import club_members
-from scheme.core.calendar import SYDNEY, sydney_date
 
 # 1.4.3 "Daily: ... Registration cards for new players and players whose details have
 # changed": the changes a new card is issued for.
@@ -17,8 +17,8 @@ CARD_ACTIONS = ("register", "update", "transfer", "reactivate")
 
 def registration_cards_changed(*, club: Club, day: date) -> QuerySet[Player]:
     """The club's active home members registered, changed, transferred in or reactivated on
-    `day` (Sydney time): each needs a new registration card (1.4.3)."""
-    start = datetime.combine(day, time.min, tzinfo=SYDNEY)
+    `day` (the scheme's time): each needs a new registration card (1.4.3)."""
+    start = datetime.combine(day, time.min, tzinfo=calendar.zone())
     changed = PlayerChange.objects.filter(
         action__in=CARD_ACTIONS, at__gte=start, at__lt=start + timedelta(days=1)
     ).values("player_id")
@@ -27,7 +27,7 @@ def registration_cards_changed(*, club: Club, day: date) -> QuerySet[Player]:
 
 def registration_card_clubs(*, day: date) -> list[int]:
     """The clubs with a card due to one of their active home members for `day`."""
-    start = datetime.combine(day, time.min, tzinfo=SYDNEY)
+    start = datetime.combine(day, time.min, tzinfo=calendar.zone())
     return sorted(
         set(
             PlayerChange.objects.filter(
@@ -44,11 +44,11 @@ def registration_card_clubs(*, day: date) -> list[int]:
 def registration_card_days(*, club: Club, since: date) -> list[date]:
     """The days from `since` on when a card was due to a home member of the club, latest
     first."""
-    start = datetime.combine(since, time.min, tzinfo=SYDNEY)
+    start = datetime.combine(since, time.min, tzinfo=calendar.zone())
     moments = PlayerChange.objects.filter(
         action__in=CARD_ACTIONS,
         at__gte=start,
         player__home_club=club,
         player__status=Player.Status.ACTIVE,
     ).values_list("at", flat=True)
-    return sorted({sydney_date(at) for at in moments}, reverse=True)
+    return sorted({calendar.local(at).date() for at in moments}, reverse=True)

@@ -11,6 +11,7 @@ from centre.dates import moment_text
 from centre.errors import DomainError
 from centre.models import User
 from clubs.models import Club
+from players import calendar
 from players.models import Player
 from players.services.common import (
     change_record,
@@ -21,7 +22,6 @@ from players.services.common import (
     player_locked,
 )
 from scheme.base import MembershipRules
-from scheme.core.calendar import sydney
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def cancellation_year(*, now: datetime) -> CancellationYear | None:
     rules = membership_rules()
     if rules is None:
         return None
-    return _cancellation_year(rules, year=sydney(now).year, now=now)
+    return _cancellation_year(rules, year=calendar.local(now).year, now=now)
 
 
 def cancellation_year_next(*, now: datetime) -> CancellationYear | None:
@@ -59,7 +59,7 @@ def cancellation_year_next(*, now: datetime) -> CancellationYear | None:
     rules = membership_rules()
     if rules is None:
         return None
-    year = sydney(now).year
+    year = calendar.local(now).year
     if now >= rules.cancellation_deadline(year):
         year += 1
     return _cancellation_year(rules, year=year, now=now)
@@ -71,14 +71,14 @@ def cancellation_year_printed(*, now: datetime) -> CancellationYear | None:
     rules = membership_rules()
     if rules is None:
         return None
-    year = rules.cancellation_year_of(sydney(now).date())
+    year = rules.cancellation_year_of(calendar.local(now).date())
     return _cancellation_year(rules, year=year, now=now)
 
 
 def _window_require_open(now: datetime) -> None:
     rules = membership_rules_require()
     if not rules.cancellation_window_is_open(now):
-        local = sydney(now)
+        local = calendar.local(now)
         deadline = rules.cancellation_deadline(local.year)
         raise DomainError(
             "Cancellations can be requested or withdrawn only from 1 January until the "

@@ -105,7 +105,7 @@ def _clean_birth_year(value: Any, *, now: datetime) -> int | None:
         year = int(value)
     except (TypeError, ValueError):
         raise refused("birth_year", f"{value!r} is not a year.") from None
-    this_year = now.astimezone(calendar.SCHEME_TZ).year
+    this_year = calendar.local(now).year
     if not EARLIEST_BIRTH_YEAR <= year <= this_year:
         raise refused(
             "birth_year",
@@ -170,7 +170,7 @@ def youth_join_require(*, birth_year: int | None, club: Club, now: datetime) -> 
             "The Youth Players' Club is for players under 26 on 1 January (1.3.6): give the "
             "player's birth year.",
         )
-    year = now.astimezone(calendar.SCHEME_TZ).year
+    year = calendar.local(now).year
     if not rules.youth_eligible(birth_year=birth_year, year=year):
         # The age limit (26) read back from the latest birth year that is out of the club.
         age = year - rules.youth_cutoff_birth_year(year=year) - 1

@@ -141,9 +141,7 @@ def player_reactivate(
     change_record(player=player, by=by, club=club, action="reactivate", changes=changes)
     # 1.3.2: points held while inactive are credited for the quarter of renewal and the one
     # before it, the rest forfeited. The ledger, above the registry, listens for this.
-    player_reactivated.send(
-        sender=Player, player=player, reactivated_on=now.astimezone(calendar.SCHEME_TZ).date()
-    )
+    player_reactivated.send(sender=Player, player=player, reactivated_on=calendar.local(now).date())
     return player
 
 

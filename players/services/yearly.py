@@ -13,7 +13,7 @@ from centre.errors import DomainError
 from centre.mail import email_after_commit
 from centre.models import User
 from clubs.models import Club
-from players import emails
+from players import calendar, emails
 from players.models import Player
 from players.services.common import (
     change_record,
@@ -21,7 +21,6 @@ from players.services.common import (
     current_time,
     membership_rules_require,
 )
-from scheme.core.calendar import sydney
 
 
 def players_make_inactive(
@@ -62,7 +61,7 @@ def cancellations_apply(*, now: datetime | None = None, by: User | None = None) 
     """
     rules = membership_rules_require()
     now = current_time(now)
-    local = sydney(now)
+    local = calendar.local(now)
     if local < rules.cancellation_deadline(local.year):
         raise DomainError(
             f"The 1 April update runs after the cancellation deadline, midday 31 March "
@@ -87,7 +86,7 @@ def youth_age_out(*, now: datetime | None = None, by: User | None = None) -> lis
     """
     rules = membership_rules_require()
     now = current_time(now)
-    cutoff = rules.youth_cutoff_birth_year(year=sydney(now).year)
+    cutoff = rules.youth_cutoff_birth_year(year=calendar.local(now).year)
     players = list(
         Player.objects.select_for_update(of=("self",))
         .select_related("home_club")

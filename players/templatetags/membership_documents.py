@@ -10,7 +10,7 @@ from clubs.models import Club
 from players import calendar
 from players.selectors import registration_card_days
 from players.services.cancellations import cancellation_year_printed
-from scheme.core.calendar import membership_year_of, sydney
+from scheme.core.calendar import membership_year_of
 
 register = template.Library()
 
@@ -24,7 +24,7 @@ def membership_documents(club: Club) -> dict:
     cancellations = cancellation_year_printed(now=now)
     if cancellations is None:
         return {"club": club, "membership_year_kept": False}
-    today = sydney(now).date()
+    today = calendar.local(now).date()
     return {
         "club": club,
         "membership_year_kept": True,

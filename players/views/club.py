@@ -17,7 +17,7 @@ from centre.responses import file_response
 from players import calendar, documents, reports
 from players.selectors import club_members, club_report, registration_cards_changed
 from players.services.cancellations import cancellation_year_printed
-from scheme.core.calendar import membership_year_end, membership_year_of, sydney
+from scheme.core.calendar import membership_year_end, membership_year_of
 
 READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
@@ -70,7 +70,7 @@ def registration_cards_pdf(request: HttpRequest, number: int, year: int) -> Http
     starts on 1 April `year`, issued each April; the current year's and, once its renewals
     are known, the next."""
     club = club_for(request.user, number)
-    current = membership_year_of(sydney(calendar.now()).date())
+    current = membership_year_of(calendar.local(calendar.now()).date())
     if year not in (current, current + 1):
         raise Http404("Cards are issued for the current membership year only.")
     valid_from = date(year, 4, 1)

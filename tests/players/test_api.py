@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from centre.tokens import api_token_create
 from players import abf_numbers, calendar
-from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

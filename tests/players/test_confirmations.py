@@ -7,8 +7,8 @@ import pytest
 from django.core import mail
 
 from players import calendar
-from players.calendar import SCHEME_TZ
 from players.models import Alternate
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -12,10 +12,10 @@ from django.core import mail
 from pypdf import PdfReader
 
 from players import calendar, tasks
-from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
 from players.services import cancellations, lifecycle
 from scheme.abf.membership import cancellation_year_of
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 
 from players import abf_numbers, calendar
-from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

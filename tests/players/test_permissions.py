@@ -9,8 +9,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from players import calendar
-from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player, PlayerChange
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.core import mail
 from centre.errors import DomainError
 from clubs.models import Club
 from players import abf_numbers
-from players.calendar import SCHEME_TZ
 from players.models import Alternate, Player, PlayerChange
 from players.services import alternates, cancellations, lifecycle, registration, yearly
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=False)

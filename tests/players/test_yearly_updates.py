@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 
 from clubs.models import Club
 from players import calendar, tasks
-from players.calendar import SCHEME_TZ
 from players.models import Player
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ import pytest
 
 from centre.errors import DomainError
 from clubs.models import Club
-from players.calendar import SCHEME_TZ
 from players.models import Player, PlayerChange
 from players.services import lifecycle, registration
+from scheme.core.calendar import SYDNEY as SCHEME_TZ
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

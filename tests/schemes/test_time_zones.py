@@ -46,3 +46,24 @@ def test_a_month_ends_at_midnight_in_the_federation_s_time_zone(settings):
     assert not month_has_ended(period=october, now=CHICAGO_EVENING)
     settings.MASTERPOINT_SCHEME = "nz"
     assert month_has_ended(period=october, now=AUCKLAND_MORNING)
+
+
+# 1 January 2027, 03:00 UTC: 14:00 in Sydney on New Year's Day, 21:00 on New Year's Eve in
+# Chicago.
+NEW_YEAR_UTC = datetime(2027, 1, 1, 3, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("scheme", "accepted"), [("abf", True), ("acbl", False)])
+def test_a_birth_year_is_this_year_or_earlier_by_the_federation_s_own_calendar(
+    settings, scheme, accepted
+):
+    from centre.errors import DomainError
+    from players.services.common import _clean_birth_year
+
+    settings.MASTERPOINT_SCHEME = scheme
+
+    if accepted:
+        assert _clean_birth_year("2027", now=NEW_YEAR_UTC) == 2027
+    else:
+        with pytest.raises(DomainError, match="between 1900 and 2026"):
+            _clean_birth_year("2027", now=NEW_YEAR_UTC)

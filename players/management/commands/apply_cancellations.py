@@ -5,24 +5,24 @@ from datetime import datetime
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from centre.errors import DomainError
-from players.calendar import SCHEME_TZ
+from players import calendar
 from players.services import yearly
 
 
-def sydney_time(value: str) -> datetime:
-    """A date or date and time as typed (Sydney time): 2027-04-01 or 2027-04-01T00:05."""
+def scheme_time(value: str) -> datetime:
+    """A date or date and time as typed, in the scheme's time: 2027-04-01 or 2027-04-01T00:05."""
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise CommandError(f"--at {value!r} is not a date such as 2027-04-01T00:05") from None
-    return moment.replace(tzinfo=SCHEME_TZ) if moment.tzinfo is None else moment
+    return moment.replace(tzinfo=calendar.zone()) if moment.tzinfo is None else moment
 
 
 class Command(BaseCommand):
     help = "Apply the requested player cancellations (the 1 April update). Safe to run twice."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--at", type=sydney_time, help="run as at this Sydney time")
+        parser.add_argument("--at", type=scheme_time, help="run as at this time (the scheme's)")
 
     def handle(self, *args, **options) -> None:
         try:

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from players.management.commands.apply_cancellations import sydney_time
+from players.management.commands.apply_cancellations import scheme_time
 from players.services import yearly
 
 
@@ -13,7 +13,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--at", type=sydney_time, help="run as at this Sydney time")
+        parser.add_argument("--at", type=scheme_time, help="run as at this time (the scheme's)")
 
     def handle(self, *args, **options) -> None:
         players = yearly.youth_age_out(now=options["at"])
