@@ -11,7 +11,7 @@ from centre.access import acting_club
 from centre.errors import DomainError, form_add_error
 from centre.models import Role
 from centre.permissions import club_secretary_required, role_required
-from centre.schemes import number_name
+from centre.schemes import number_name, with_clause
 from players.forms import AbfNumberForm, NewPlayerForm, PlayerDetailsForm, SearchForm
 from players.models import Player
 from players.selectors import (
@@ -246,6 +246,10 @@ def reactivate(request: HttpRequest) -> HttpResponse:
         service=player_reactivate,
         title="Reactivate",
         verb="is reactivated",
-        explain="For an inactive player rejoining the scheme through your club, which becomes "
-        "their home club (1.3.2). A player with a home club is transferred instead.",
+        explain=with_clause(
+            "For an inactive player rejoining the scheme through your club, which becomes "
+            "their home club.",
+            "1.3.2",
+        )
+        + " A player with a home club is transferred instead.",
     )
