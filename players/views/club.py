@@ -59,7 +59,7 @@ def cancellation_schedule_pdf(request: HttpRequest, number: int) -> HttpResponse
         club=club,
         members=list(club_members(club=club)),
         year=year,
-        deadline_text=f"midday {cancellations.deadline:%-d %B %Y}",
+        deadline_text=f"midday {day_text(cancellations.deadline)}",
     )
     return file_response(pdf, f"member-cancellation-{club.number}-{year}.pdf", inline=True)
 
