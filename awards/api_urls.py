@@ -5,7 +5,7 @@ from awards.calculator.api import awards as calculator
 from awards.calculator.api import ranks as rank_calculator
 from awards.calculator.sessions import singles
 from awards.grants import api as grants
-from awards.intake.api import uploads
+from awards.intake.api import credit_files, uploads
 from awards.ledger import api as credits
 from awards.lookup import api as lookup
 from centre.api_routes import api_path
@@ -31,12 +31,17 @@ urlpatterns = [
     api_path("calculator/singles", singles.SinglesOutrightApi.as_view(), name="calculator-singles"),
     api_path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
     api_path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
-    api_path("uploads/check", uploads.UploadCreateApi.as_view(), name="upload-check"),
+    api_path("uploads/check", credit_files.UploadCreateApi.as_view(), name="upload-check"),
     api_path("uploads/results", uploads.UploadResultsApi.as_view(), name="upload-results"),
     api_path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     api_path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     api_path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
-    path("", include("awards.intake.api.results")),  # results/check, uploads/<pk>/credit-file
+    path("", include("awards.intake.api.results")),  # results/check
+    api_path(
+        "uploads/<int:pk>/credit-file",
+        credit_files.UploadCreditFileApi.as_view(),
+        name="upload-credit-file",
+    ),
     api_path("credits/<int:pk>/adjust", credits.CreditAdjustApi.as_view(), name="credit-adjust"),
     api_path("grants", grants.GrantListApi.as_view(), name="grants"),
     api_path("grants/preview", grants.GrantPreviewApi.as_view(), name="grant-preview"),

@@ -7,13 +7,11 @@ from dataclasses import dataclass
 
 from django import forms
 
+from awards.intake.lines import MAX_LINE_POINTS
 from awards.intake.services.entry import Entry
 from centre.schemes import number_name
 from players import abf_numbers
 from players.models import Player
-from scheme.abf import (
-    credit_files,
-)
 from scheme.core.points import PointsError, parse_points, points_text
 
 
@@ -27,8 +25,8 @@ def points_error(typed: str) -> str | None:
         return f"“{typed}” is not a number of points: type digits such as 0.42"
     if hundredths <= 0:
         return "points must be more than 0"
-    if hundredths > credit_files.MAX_POINTS:
-        return f"points are at most {points_text(credit_files.MAX_POINTS)} on one line"
+    if hundredths > MAX_LINE_POINTS:
+        return f"points are at most {points_text(MAX_LINE_POINTS)} on one line"
     return None
 
 

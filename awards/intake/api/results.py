@@ -3,10 +3,7 @@ awards computed and checked as an upload; and any results upload's awards as a c
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
-from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -14,7 +11,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from awards.calculator.sessions.serializers import EVENT_LIMITS
-from awards.errors import AwardsError
 from awards.intake.api.examples import results_check_examples, scheme_examples
 from awards.intake.api.serializers import (
     OrganiserFields,
@@ -25,17 +21,10 @@ from awards.intake.api.serializers import (
 )
 from awards.intake.api.uploads import _UploadApi
 from awards.intake.limits import credit_file_size_error
-from awards.intake.models import CreditUpload
 from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
-from awards.ledger.models import grade_colour
 from centre.api_routes import api_path
-from centre.responses import file_response
 from centre.schemes import current_scheme, grade_choices, with_clause_lazy
-from scheme.abf import credit_files
-from scheme.abf.grades import ABF_GRADES
 from scheme.base import CREDIT_FILES
-
-EXTENSIONS = {"green": ".grn", "red": ".red", "gold": ".gld"}
 
 
 class ResultsCheckSerializer(OrganiserFields):
@@ -264,66 +253,6 @@ def _scheme_results_check(request: Request, values: dict) -> Response:
     return Response(ResultsCheckResponseSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
-def awards_credit_file(upload: CreditUpload) -> tuple[bytes, str]:
-    """The awards the rules give for an upload's results, as a credit file (App. D) and its
-    name: `.grn`, `.red` or `.gld` by the event's colour, `.rag` for red with green."""
-    if upload.source == CreditUpload.Source.RESULTS:
-        lines = upload.preview.get("lines", [])
-        awards = [(line["abf_number"], line["colour"], line["points"]) for line in lines]
-    elif upload.preview.get("checked_against_results"):
-        # The club's file was checked against the results: each player's points by the
-        # rules are the file's, except where the preview lists a difference.
-        given: dict[str, int] = {}
-        for line in upload.preview.get("lines", []):
-            given[line["abf_number"]] = given.get(line["abf_number"], 0) + line["points"]
-        for difference in upload.preview.get("differences", []):
-            given[difference["abf_number"]] = difference["expected"]
-        grade = upload.event_details.get("grade", "")
-        colour = grade_colour(grade) if grade in ABF_GRADES else "green"
-        awards = [(number, colour, points) for number, points in given.items() if points]
-    else:
-        raise AwardsError("This upload is a credit file, not results: there are no awards to give.")
-    colours = {colour for _, colour, _ in awards}
-    stem = re.sub(r"[^A-Za-z0-9]+", "-", upload.event_details.get("name", "")).strip("-")
-    stem = f"{stem[:40] or 'awards'}-{upload.pk}"
-    if colours == {"red", "green"}:
-        red: dict[str, int] = {}
-        green: dict[str, int] = {}
-        for number, colour, points in awards:
-            target = red if colour == "red" else green
-            target[number] = target.get(number, 0) + points
-        content = "".join(
-            f"{number}{red.get(number, 0):06d}{green.get(number, 0):06d}\r\n"
-            for number in sorted({*red, *green})
-        ).encode("ascii")
-        return content, f"{stem}.rag"
-    colour = colours.pop() if colours else "green"
-    totals: dict[str, int] = {}
-    for number, _, points in awards:
-        totals[number] = totals.get(number, 0) + points
-    return credit_files.write(sorted(totals.items())), f"{stem}{EXTENSIONS.get(colour, '.grn')}"
-
-
-class UploadCreditFileApi(_UploadApi):
-    @extend_schema(
-        summary="A results upload's awards as a credit file (App. D) to download",
-        description="The awards the rules give for the upload's results, one line a player: "
-        ".grn, .red or .gld by the event's colour. 400 for an upload of a credit file alone.",
-        responses={
-            (200, "application/octet-stream"): OpenApiResponse(description="The credit file"),
-            400: OpenApiResponse(description="The upload has no results"),
-            404: OpenApiResponse(description="No such upload of yours"),
-        },
-        tags=["uploads"],
-    )
-    def get(self, request: Request, pk: int) -> HttpResponse:
-        content, filename = awards_credit_file(self.upload(request, pk))
-        return file_response(content, filename)
-
-
 urlpatterns = [
     api_path("results/check", ResultsCheckApi.as_view(), name="results-check"),
-    api_path(
-        "uploads/<int:pk>/credit-file", UploadCreditFileApi.as_view(), name="upload-credit-file"
-    ),
 ]

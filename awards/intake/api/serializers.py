@@ -3,17 +3,9 @@ results file comes with (organiser, congress, session, a correction on purpose).
 
 from __future__ import annotations
 
-from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from awards.calculator.sessions.serializers import (
-    EventShapeSerializer,
-)
-from awards.intake.limits import (
-    MAX_CREDIT_FILE_LINES,
-    credit_file_size_error,
-)
 from awards.intake.models import CreditUpload
 from awards.intake.titles import upload_title
 from awards.ledger.models import Event
@@ -256,40 +248,6 @@ def intended_reason_field() -> serializers.CharField:
         default="",
         help_text="Why the event is credited again (with `intended`).",
     )
-
-
-class UploadCreateSerializer(OrganiserFields, EventShapeSerializer):
-    file = serializers.FileField(
-        help_text="A credit file: .grn, .red, .gld, .rag or .mp?; at most "
-        f"{settings.MAX_UPLOAD_FILE_BYTES:,} bytes and {MAX_CREDIT_FILE_LINES:,} lines."
-    )
-    name = serializers.CharField(max_length=160, help_text="The event's name.")
-    starts_on = serializers.DateField()
-    ends_on = serializers.DateField(required=False, allow_null=True)
-    grade = serializers.ChoiceField(choices=[code for code, _ in grade_choices()])
-    kind = serializers.ChoiceField(choices=Event.Kind.values, default="pairs")
-    sessions = serializers.IntegerField(min_value=1, max_value=99, default=1)
-    authorisation_number = serializers.CharField(required=False, allow_blank=True, default="")
-    session = session_field()
-    intended = intended_field()
-    intended_reason = intended_reason_field()
-    results = serializers.JSONField(
-        binary=True,
-        required=False,
-        help_text="Optional: the event's results as the calculator takes them (JSON); the "
-        "preview then lists every line whose points differ from what the rules give.",
-    )
-    players = serializers.JSONField(
-        binary=True,
-        required=False,
-        help_text='With `results`: each contestant\'s ABF numbers, {"N1": ["0123456", ...]}.',
-    )
-
-    def validate_file(self, upload):
-        error = credit_file_size_error(upload)
-        if error:
-            raise serializers.ValidationError(error)
-        return upload
 
 
 class UploadResultsSerializer(OrganiserFields):

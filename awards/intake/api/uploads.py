@@ -8,51 +8,26 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from awards.calculator.sessions.by_player import awards_by_player
-from awards.calculator.sessions.serializers import (
-    EVENT_LIMITS,
-    CalculatorRequestSerializer,
-)
-from awards.errors import UploadRejected
+from awards.calculator.sessions.answers import request_awards
+from awards.calculator.sessions.serializers import EVENT_LIMITS
 from awards.intake.api.examples import scheme_examples, upload_results_examples
 from awards.intake.api.serializers import (
-    UploadCreateSerializer,
     UploadResultsSerializer,
     UploadSerializer,
     congress_details,
-)
-from awards.intake.limits import (
-    MAX_ERRORS_LISTED,
-    upload_limits,
 )
 from awards.intake.models import CreditUpload
 from awards.intake.selectors import uploads_for, uploads_visible_to
 from awards.intake.services.crediting import credit_upload_cancel, credit_upload_confirm
 from awards.intake.services.entry import credit_results_check
 from awards.intake.services.results_in import scheme_event_upload_check
-from awards.intake.services.uploads import credit_upload_check
 from awards.ledger.services.events import EventDetails
-from centre.errors import rules_error_path
 from centre.permissions import UPLOADERS, HasRole
 from centre.schemes import current_scheme
-from scheme.abf import EventAwards, RulesError, compute_awards
-
-
-def _awards_of(results: object) -> EventAwards:
-    """The calculator's request, computed by the award engine; errors under `results.`."""
-    given = CalculatorRequestSerializer(data=results)
-    if not given.is_valid():
-        raise ValidationError({"results": given.errors})
-    try:
-        return compute_awards(given.to_event(), working=False)
-    except RulesError as error:
-        # The results are one field of this request: their errors are named inside it.
-        raise ValidationError({f"results.{rules_error_path(error)}": [error.message]}) from None
 
 
 def _scheme_results_of(results: object) -> dict:
@@ -74,7 +49,7 @@ def _scheme_results_of(results: object) -> dict:
     return {**results, "rules": rules}
 
 
-def _players_of(players: object) -> dict[str, list[str]]:
+def players_of(players: object) -> dict[str, list[str]]:
     if not isinstance(players, dict) or not all(
         isinstance(numbers, list) and all(isinstance(n, str | int) for n in numbers)
         for numbers in players.values()
@@ -92,69 +67,6 @@ class _UploadApi(APIView):
     def upload(self, request: Request, pk: int) -> CreditUpload:
         # Another login's upload is not found, never forbidden: nothing leaks through ids.
         return get_object_or_404(uploads_for(user=request.user), pk=pk)
-
-
-class UploadCreateApi(_UploadApi):
-    parser_classes = [MultiPartParser, FormParser]
-
-    @extend_schema(
-        summary="Check a credit file (App. E step 1)",
-        description=upload_limits()
-        + " With the event's `tables` (and its `sessions`, `kind`, `movement`, `boards`), or "
-        "with its `results`, the award engine works out the most the event can pay one player "
-        "(its winner's award over all its sessions and the outright): the answer's `most` "
-        "says it and how, and each line above it carries a `warning` (also listed in "
-        "`warnings`). A line above what any event of the grade could pay is refused under "
-        '`fields["lines.<n>"]`.',
-        request={"multipart/form-data": UploadCreateSerializer},
-        responses={
-            201: UploadSerializer,
-            400: OpenApiResponse(
-                description='Every bad line under `fields["lines.<n>"]`, the first '
-                f"{MAX_ERRORS_LISTED} of them (`more` counts the rest); or the file is too "
-                'large; or the event is already uploaded (`fields["duplicate"]`, '
-                '`links["duplicate"]` the first upload)'
-            ),
-            413: OpenApiResponse(description="The body is larger than the file and 1 MB."),
-        },
-    )
-    def post(self, request: Request) -> Response:
-        data = UploadCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        expected = None
-        if values.get("results") is not None:
-            expected, problems = awards_by_player(
-                awards=_awards_of(values["results"]), players=_players_of(values.get("players"))
-            )
-            if problems:
-                raise UploadRejected(problems)
-        upload = credit_upload_check(
-            by=request.user,
-            filename=values["file"].name,
-            content=values["file"].read(),
-            event=EventDetails(
-                name=values["name"],
-                starts_on=values["starts_on"],
-                ends_on=values.get("ends_on"),
-                grade=values["grade"],
-                kind=values["kind"],
-                sessions=values["sessions"],
-                session=values["session"],
-                organiser=values["organiser"],
-                club=values["club_number"],
-                congress_organiser=values["congress_organiser"],
-                **congress_details(values),
-                tables=values.get("tables"),
-                movement=values.get("movement", ""),
-                boards=values.get("boards"),
-            ),
-            authorisation_number=values["authorisation_number"],
-            intended=values["intended"],
-            intended_reason=values["intended_reason"],
-            expected=expected,
-        )
-        return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
 
 
 class UploadResultsApi(_UploadApi):
@@ -181,7 +93,7 @@ class UploadResultsApi(_UploadApi):
             upload = scheme_event_upload_check(
                 by=request.user,
                 request=_scheme_results_of(values["results"]),
-                players=_players_of(values["players"]),
+                players=players_of(values["players"]),
                 name=values["name"],
                 starts_on=values["starts_on"],
                 ends_on=values.get("ends_on"),
@@ -189,7 +101,7 @@ class UploadResultsApi(_UploadApi):
                 club=values["club_number"],
             )
             return Response(UploadSerializer(upload).data, status=status.HTTP_201_CREATED)
-        awards = _awards_of(values["results"])
+        awards = request_awards(values["results"])
         upload = credit_results_check(
             by=request.user,
             event=EventDetails(
@@ -206,7 +118,7 @@ class UploadResultsApi(_UploadApi):
                 **congress_details(values),
             ),
             awards=awards,
-            players=_players_of(values["players"]),
+            players=players_of(values["players"]),
             authorisation_number=values["authorisation_number"],
             intended=values["intended"],
             intended_reason=values["intended_reason"],

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from django.utils import timezone
 
 from awards.calculator.sessions.by_player import awards_by_player
 from awards.errors import Problem, UploadRejected
+from awards.intake.credit_files import entries_credit_file
+from awards.intake.lines import MAX_LINE_POINTS
 from awards.intake.models import CreditUpload
 from awards.intake.services.uploads import credit_upload_check
-from awards.ledger.models import grade_colour
 from awards.ledger.services.events import EventDetails
 from centre.models import User
-from centre.schemes import number_name
+from centre.schemes import current_scheme, number_name
 from players import abf_numbers
-from scheme.abf import EventAwards, credit_files
-from scheme.abf.grades import ABF_GRADES
+from scheme.abf import EventAwards
+from scheme.base import CREDIT_FILES
 
 
 @dataclass
@@ -69,9 +71,10 @@ def credit_entries_check(
 ) -> CreditUpload:
     """App. E: CPAR and Sundry entry go through the same checks as a file.
 
-    The entries become the credit file the secretary would have uploaded, so that the same
-    parser, the same checks and the same ledger apply; each entry's line is its row. An
-    event already credited from a file (or typed before) is refused as a file would be.
+    The entries are checked as a file's lines would be, each entry's line its row, and go to
+    the same ledger. Under a scheme with credit files they are kept as the credit file the
+    secretary would have uploaded (App. D); under another, as their rows. An event already
+    credited from a file (or typed before) is refused as a file would be.
     """
     problems: list[Problem] = []
     rows: list[tuple[str, int]] = []
@@ -80,7 +83,7 @@ def credit_entries_check(
         if not (number.isascii() and number.isdigit() and len(number) == 7):
             problems.append(Problem(index, f"{entry.abf_number!r} is not an {number_name()}."))
             continue
-        if not 0 < entry.points <= credit_files.MAX_POINTS:
+        if not 0 < entry.points <= MAX_LINE_POINTS:
             problems.append(Problem(index, f"{number}: points must be between 0.01 and 9999.99."))
             continue
         rows.append((number, entry.points))
@@ -88,19 +91,19 @@ def credit_entries_check(
         problems.append(Problem(0, "Enter points for at least one player."))
     if problems:
         raise UploadRejected(problems)
-    colour_extension = {"green": ".grn", "red": ".red", "gold": ".gld"}
-    # Under another scheme the file only carries the rows: its lines are of the grade's kind.
-    extension = colour_extension.get(
-        grade_colour(event.grade) if event.grade in ABF_GRADES else "green", ".grn"
-    )
-    stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+    stem = f"{source}-{timezone.localtime().strftime('%Y%m%d-%H%M%S')}"
+    if current_scheme().has(CREDIT_FILES):
+        filename, content = entries_credit_file(rows, stem=stem, grade=event.grade)
+    else:
+        filename, content = f"{stem}.json", json.dumps(rows).encode()
     return credit_upload_check(
         by=by,
-        filename=f"{source}-{stamp}{extension}",
-        content=credit_files.write(rows),
+        filename=filename,
+        content=content,
         event=event,
         authorisation_number=authorisation_number,
         intended=intended,
         intended_reason=intended_reason,
         source=source,
+        entries=rows,
     )

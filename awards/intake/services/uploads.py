@@ -14,10 +14,12 @@ from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from awards.authorisations.approvals.services import event_allowance_problems
-from awards.authorisations.models import Authorisation
 from awards.errors import AwardsError, Problem, UploadRejected
 from awards.intake import upload_keys
+from awards.intake.credit_files import credit_file_read
+from awards.intake.lines import CreditLine, typed_lines
 from awards.intake.models import CreditUpload
+from awards.intake.services.authorisation_check import authorisation_problems
 from awards.intake.services.award_checks import award_lines_check
 from awards.intake.services.repeats import intended_problems, repeat_problems, same_day_warnings
 from awards.ledger.models import grade_colour
@@ -32,8 +34,6 @@ from centre.models import User
 from centre.schemes import current_scheme, number_name, point_kind_codes, with_clause
 from players import abf_numbers
 from players.models import Player
-from scheme.abf import credit_files
-from scheme.abf.issuers import needs_authorisation
 from scheme.base import AUTHORISATIONS, CREDIT_FILES
 from scheme.core.points import points_text
 
@@ -107,7 +107,7 @@ def _players_by_number(numbers: Iterable[str]) -> dict[str, _Found]:
 
 def _check_lines(
     *,
-    credits: list[credit_files.CreditLine],
+    credits: list[CreditLine],
     event_colour: str,
     filename: str,
     kinds: frozenset[str] = frozenset(),
@@ -180,57 +180,6 @@ def _check_lines(
     return checked
 
 
-def _authorisation_problems(
-    *, by: User, event: EventDetails, number: str, red_total: int
-) -> tuple[Authorisation | None, list[Problem]]:
-    number = number.strip()
-    needs = (
-        by.is_club_secretary
-        and needs_authorisation(event.grade)
-        and by.club.state is not None
-        and by.club.state.requires_authorisation
-    )
-    if not number:
-        if needs:
-            return None, [
-                Problem(
-                    0,
-                    f"Grade {event.grade} points need an authorisation number from the state "
-                    f"masterpoint secretary (2.6).",
-                    "authorisation",
-                )
-            ]
-        return None, []
-    authorisation = Authorisation.objects.filter(number__iexact=number).first()
-    if authorisation is None or (by.is_club_secretary and authorisation.club_id != by.club_id):
-        return None, [
-            Problem(0, f"{number} is not an authorisation issued to your club.", "authorisation")
-        ]
-    if by.is_state_secretary and authorisation.state_id != by.state_id:
-        return None, [
-            Problem(0, f"{number} is not an authorisation of your state.", "authorisation")
-        ]
-    if authorisation.grade != event.grade:
-        return None, [
-            Problem(
-                0,
-                f"Authorisation {number} is for grade {authorisation.grade}, not {event.grade}.",
-                "authorisation",
-            )
-        ]
-    if authorisation.credited + red_total > authorisation.amount:
-        return authorisation, [
-            Problem(
-                0,
-                f"The upload credits {points_text(red_total)} red points, but authorisation "
-                f"{number} has {points_text(authorisation.remaining)} of "
-                f"{points_text(authorisation.amount)} left (2.6).",
-                "authorisation",
-            )
-        ]
-    return authorisation, []
-
-
 def credit_upload_check(
     *,
     by: User,
@@ -243,8 +192,14 @@ def credit_upload_check(
     source: str = CreditUpload.Source.FILE,
     expected: dict[str, int] | None = None,
     rows: list[tuple[str, str, int]] | None = None,
+    entries: list[tuple[str, int]] | None = None,
 ) -> CreditUpload:
     """App. E step 1: check every line and keep the upload, ready for confirmation.
+
+    The lines are a credit file's (`content`, App. D, under a scheme with credit files), or
+    come ready and `content` only records them: `entries`, rows typed on screen (ABF number,
+    hundredths) of the grade's kind, or `rows`, another scheme's awards from results (ABF
+    number, kind, hundredths).
 
     `expected` (ABF number -> hundredths), when the event's results came with the file, is
     what the award rules give; the preview then lists every line that differs from it.
@@ -259,90 +214,86 @@ def credit_upload_check(
     """
     problems = event_problems(by=by, event=event)
     event_organiser_resolve(by=by, event=event)
-    # `rows` (another scheme's awards from results) come ready; `content` only records them.
-    parsed = credit_files.parse(filename, content if rows is None else b"")
-    if rows is None:
-        problems += [Problem(e.line, e.message) for e in parsed.errors]
     scheme = current_scheme()
-    # The ABF's credit files say their colour by their extension (App. D); another scheme's
-    # awards come typed on screen or from results, each of the kind its grade awards.
-    files = scheme.has(CREDIT_FILES)
+    read = None
+    credits: list[CreditLine] | None
+    if rows is not None:
+        # Another scheme's awards from results by its engine, each of its own kind.
+        credits = [
+            CreditLine(line, number, kind, points)
+            for line, (number, kind, points) in enumerate(rows, start=1)
+        ]
+    elif entries is not None:
+        # Typed on screen (CPAR, Sundry): each row of the grade's kind.
+        credits, more = typed_lines(entries)
+        problems += more
+    elif scheme.has(CREDIT_FILES):
+        # A credit file says its lines' colour by its extension (App. D).
+        read = credit_file_read(filename, content)
+        problems += read.problems
+        credits = read.credits
+    else:
+        credits = None
     grades = {grade.code for grade in scheme.grades}
     event_colour = grade_colour(event.grade) if event.grade in grades else ""
     # 2.3, 2.7, 5.1, 6.2.1: the allowances the event must keep, and its approval.
     problems += event_allowance_problems(by=by, event=event)
     ceiling = None
-    if event_colour and not files:
-        # Another scheme's awards come typed on screen or from results, carried in the
-        # file's line format; every line is of the kind the event's grade awards.
-        if source == CreditUpload.Source.FILE and not scheme.has(CREDIT_FILES):
-            problems.append(
-                Problem(
-                    0,
-                    f"The {scheme.name} has no credit files: enter the event's awards on "
-                    "screen, or upload its results.",
-                )
-            )
-            checked = _Checked()
-        elif rows is not None:
-            # Awards computed from results by the scheme's engine, each of its own kind.
-            checked = _check_lines(
-                credits=[
-                    credit_files.CreditLine(line, number, kind, points)
-                    for line, (number, kind, points) in enumerate(rows, start=1)
-                ],
-                event_colour=event_colour,
-                filename=filename,
-                kinds=frozenset(kind.code for kind in scheme.point_kinds),
-            )
-            problems += checked.problems
-        else:
-            # An award entered for a grade paid in parts (ACBL: half black, half red...) is
-            # one credit a colour of the same row, adding up to the award (Scheme.credit_parts).
-            checked = _check_lines(
-                credits=[
-                    replace(credit, colour=kind, points=points)
-                    for credit in parsed.credits
-                    for kind, points in scheme.credit_parts(event.grade, credit.points).items()
-                ],
-                event_colour=event_colour,
-                filename=filename,
-                kinds=frozenset(scheme.credit_parts(event.grade, 1_00)),
-            )
-            problems += checked.problems
-            # Each player's award held against the most the event, and any event of its
-            # grade, can pay by the scheme's rules.
-            more, ceiling = award_lines_check(
-                by=by, lines=checked.lines, warnings=checked.warnings, event=event
-            )
-            problems += more
-    elif event_colour:
-        file_colours = credit_files.line_format(filename)
-        single = file_colours[1][0] if file_colours and len(file_colours[1]) == 1 else None
-        if single and single != event_colour:
-            problems.append(
-                Problem(
-                    0,
-                    f"This is a {single} points file ({parsed.extension}), but grade "
-                    f"{event.grade} earns {event_colour} points.",
-                )
-            )
-            checked = _Checked()
-        else:
-            checked = _check_lines(
-                credits=parsed.credits, event_colour=event_colour, filename=filename
-            )
-            problems += checked.problems
-            more, ceiling = award_lines_check(
-                by=by,
-                lines=checked.lines,
-                warnings=checked.warnings,
-                event=event,
-                expected=expected,
-            )
-            problems += more
-    else:
+    refusal = read.kind_refusal(grade=event.grade, kind=event_colour) if read else None
+    if not event_colour:
         checked = _Checked()
+    elif credits is None:
+        problems.append(
+            Problem(
+                0,
+                f"The {scheme.name} has no credit files: enter the event's awards on "
+                "screen, or upload its results.",
+            )
+        )
+        checked = _Checked()
+    elif refusal is not None:
+        problems.append(refusal)
+        checked = _Checked()
+    elif rows is not None:
+        checked = _check_lines(
+            credits=credits,
+            event_colour=event_colour,
+            filename=filename,
+            kinds=frozenset(kind.code for kind in scheme.point_kinds),
+        )
+        problems += checked.problems
+    else:
+        # A line that does not say its kind is of the grade's; an award entered for a grade
+        # paid in parts (ACBL: half black, half red...) is one credit a kind of the same row,
+        # adding up to the award (Scheme.credit_parts).
+        checked = _check_lines(
+            credits=[
+                part
+                for credit in credits
+                for part in (
+                    [credit]
+                    if credit.colour is not None
+                    else [
+                        replace(credit, colour=kind, points=points)
+                        for kind, points in scheme.credit_parts(event.grade, credit.points).items()
+                    ]
+                )
+            ],
+            event_colour=event_colour,
+            filename=filename,
+            kinds=frozenset(scheme.credit_parts(event.grade, 1_00)),
+        )
+        problems += checked.problems
+        # Each player's award held against the most the event, and any event of its grade,
+        # can pay by the scheme's rules.
+        more, ceiling = award_lines_check(
+            by=by,
+            lines=checked.lines,
+            warnings=checked.warnings,
+            event=event,
+            expected=expected,
+        )
+        problems += more
     checked.warnings[:0] = event_warnings(event=event)
     # 7.5.1: the Centre's gold points wait for the Goldpoint Coordinator's approval.
     coordinator = by.is_centre_staff and scheme.coordinator_approval_needed(event.grade, event.name)
@@ -364,7 +315,7 @@ def credit_upload_check(
     checked.warnings += same_day_warnings(event=event, lines=checked.lines)
     authorisation = None
     if scheme.has(AUTHORISATIONS) and event.grade in grades:
-        authorisation, more = _authorisation_problems(
+        authorisation, more = authorisation_problems(
             by=by, event=event, number=authorisation_number, red_total=checked.totals.get("red", 0)
         )
         problems += more
