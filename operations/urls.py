@@ -1,6 +1,6 @@
 from django.urls import path
 
-from operations import views
+from operations import views, views_register_in
 
 app_name = "operations"
 
@@ -10,4 +10,10 @@ urlpatterns = [
     path("months/<int:pk>/", views.month_detail, name="month"),
     path("months/<int:pk>/progress/", views.month_progress, name="month_progress"),
     path("months/<int:pk>/resume/", views.month_resume, name="month_resume"),
+    path("register-in/", views_register_in.register_in, name="register_in"),
+    path(
+        "register-in/<str:run>/<str:name>",
+        views_register_in.register_in_document,
+        name="register_in_document",
+    ),
 ]
