@@ -362,6 +362,12 @@ class Scheme:
     grade_refusal: Callable[[str | None, str], str | None] | None = field(
         default=None, compare=False, repr=False
     )
+    # Why a login of a role may not issue another event of a grade in the calendar year of an
+    # event, given the grades of the events it already issued that year (NZ's clubs: one 3A
+    # or 5A tournament a year, Tournaments General 6), or None when it may. None here: no limit.
+    yearly_limit_refusal: Callable[[str | None, str, frozenset[str]], str | None] | None = field(
+        default=None, compare=False, repr=False
+    )
     # The whole sentence refusing a login of a role the grade of a named event, or None when
     # it may issue it (the ABF's: who uploads the grade's colour, 1.6, 7.5.1, 7.5.7). None
     # here: `grade_refusal`'s reason in the portal's sentence.

@@ -118,6 +118,7 @@ NZ_SCHEME = Scheme(
     # Issue of Master Points, rule 1: clubs their sessions, regions their tournaments.
     grades_issuable_by=issuers.grades_issuable_by,
     grade_refusal=issuers.grade_refusal,
+    yearly_limit_refusal=issuers.yearly_limit_refusal,
     event_ceiling=limits.event_ceiling,
     grade_limit=limits.grade_limit,
     demo=NZ_DEMO,

@@ -122,17 +122,19 @@ def test_an_acbl_single_colour_club_game_stays_black(settings, client_a, club_a)
 # -- who may enter which grade --
 
 
-def test_an_nz_club_may_not_enter_a_tournament_s_a_points(settings, client_a, club_a):
+def test_an_nz_club_may_not_enter_a_region_s_tournament_s_a_points(settings, client_a, club_a):
     settings.MASTERPOINT_SCHEME = "nz"
     player = PlayerFactory(home_club=club_a)
 
     page = client_a.get(reverse("awards:sundry")).content.decode()
-    response = _enter(client_a, "5A", [(player.abf_number, "3.00")])
+    response = _enter(client_a, "10A", [(player.abf_number, "3.00")])
 
-    assert 'value="club"' in page and 'value="5A"' not in page
+    # Tournaments General 6: "each Club is entitled to conduct one Tournament for an award
+    # of 3 or 5 A Points", and an Open B, a 5B and a 3B; not a 10A.
+    assert 'value="club"' in page and 'value="5A"' in page and 'value="10A"' not in page
     assert response.status_code == 400
     text = response.content.decode()
-    assert "status 5A" in text and "Issue of Master Points, rule 1(b)" in text
+    assert "status 10A" in text and "Issue of Master Points, rule 1(b)" in text
     assert not CreditUpload.objects.exists()
 
 

@@ -159,3 +159,22 @@ def test_nz_scheme_kinds_grades_and_region(nz):
 def test_totals_of_another_scheme_are_refused(nz):
     with pytest.raises(KeyError, match="green"):
         nz.rank_for({"green": 100})
+
+
+def test_a_club_runs_one_tournament_of_each_kind_a_calendar_year():
+    """Tournaments General 6, Local Events: "each Club is entitled to conduct one Tournament
+    for an award of 3 or 5 A Points during each calendar year", and "one Open B, one
+    Intermediate (5B) and one Junior (3B) Tournament"."""
+    from scheme.nz.issuers import grade_refusal, yearly_limit_refusal
+
+    for status in ("club", "3A", "5A", "8B", "5B", "3B"):
+        assert grade_refusal("club", status) is None
+    assert "Tournaments General, rules 5 and 6" in grade_refusal("club", "10A")
+
+    assert yearly_limit_refusal("club", "5A", frozenset()) is None
+    assert yearly_limit_refusal("club", "5B", frozenset({"5A", "3B"})) is None
+    refusal = yearly_limit_refusal("club", "3A", frozenset({"5A"}))
+    assert "one Tournament for an award of 3 or 5 A Points" in refusal
+    assert "(Tournaments General, rule 6)" in refusal
+    # A region's own tournaments are not the clubs' rights.
+    assert yearly_limit_refusal("state", "5A", frozenset({"5A"})) is None
