@@ -13,6 +13,7 @@ the DOS end-of-file mark (Ctrl-Z) are passed over.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -63,6 +64,18 @@ def _signed(text: str, field: Field, where: str) -> tuple[object, str]:
     return (-number if text[0] == "-" else number), ""
 
 
+@functools.cache
+def _columns(source: Source) -> tuple[tuple[Field, int, int, str], ...]:
+    """Each field of a fixed-width layout with its first and last column (from 0), and the
+    words that name them in a refusal; worked out once a layout."""
+    columns, start = [], 0
+    for field in source.fields:
+        where = f" (columns {start + 1}-{start + field.width})"
+        columns.append((field, start, start + field.width, where))
+        start += field.width
+    return tuple(columns)
+
+
 def fixed_width_values(text: str, source: Source) -> tuple[dict[str, object], str]:
     """A fixed-width line's values, or the first field that cannot be read."""
     width = source.line_width
@@ -70,11 +83,8 @@ def fixed_width_values(text: str, source: Source) -> tuple[dict[str, object], st
         return {}, f"the line has {len(text)} characters; a {source.name} line has {width}"
     text = text.ljust(width)
     values: dict[str, object] = {}
-    start = 0
-    for field in source.fields:
-        chunk = text[start : start + field.width]
-        where = f" (columns {start + 1}-{start + field.width})"
-        start += field.width
+    for field, start, end, where in _columns(source):
+        chunk = text[start:end]
         if field.kind == "number":
             value, refusal = _number(chunk, field, where)
         elif field.kind == "signed":
