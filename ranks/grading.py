@@ -4,7 +4,8 @@ those converted from C points) and the grade they give, in force from 1 February
 
 The figures come from the approved totals of the year (the December close has approved
 them by 1 February); a run writes every player's row for the year in one upsert, so it is
-safe to run twice. Under any other scheme it does nothing.
+safe to run twice. The grade is the scheme's (`Scheme.yearly_grade`); under a scheme that
+grades no players it does nothing.
 """
 
 from __future__ import annotations
@@ -22,10 +23,9 @@ from players.models import Player, PlayerGrade
 def grades_regrade(*, year: int) -> int:
     """Every player's Rating Points and grade in force from 1 February `year`; returns how
     many were written. Players with no points and no earlier rating are left ungraded."""
-    if not current_scheme().grades_players:
+    scheme = current_scheme()
+    if scheme.yearly_grade is None:
         return 0
-    from scheme.nz import grading, kinds
-    from scheme.nz.ranks import PROVINCIAL_MASTER
 
     counted = year - 1
     previous = dict(PlayerGrade.objects.filter(year=counted).values_list("player_id", "rating"))
@@ -53,19 +53,14 @@ def grades_regrade(*, year: int) -> int:
     )
     grades = []
     for player in sorted(set(at_end) | set(previous)):
-        earned = of_year.get(player, {})
-        # Rule 3: the B points the year's C points completed (each whole 100 C points).
-        converted = kinds.b_points_converted_between(
-            before.get(player, {}).get(kinds.C, 0), at_end[player].get(kinds.C, 0)
+        rating, grade = scheme.yearly_grade(
+            previous_rating=previous.get(player, 0),
+            of_year=of_year.get(player, {}),
+            before=before.get(player, {}),
+            at_end=at_end.get(player, {}),
+            rank_order=ranks.get(player, 0),
         )
-        year_points = max(earned.get(kinds.A, 0) + earned.get(kinds.B, 0) + converted, 0)
-        rating = grading.rating_points(previous=previous.get(player, 0), year_points=year_points)
-        grade = grading.grade_for(
-            rating_points=rating,
-            a_points=at_end[player].get(kinds.A, 0),
-            provincial_master=ranks.get(player, 0) >= PROVINCIAL_MASTER.order,
-        )
-        grades.append(PlayerGrade(player_id=player, year=year, rating=rating, grade=str(grade)))
+        grades.append(PlayerGrade(player_id=player, year=year, rating=rating, grade=grade))
     with transaction.atomic():
         PlayerGrade.objects.bulk_create(
             grades,

@@ -345,6 +345,12 @@ class Scheme:
     # NZ Outline rules 4, 6: players graded each year by their Rating Points (ranks.grading),
     # the grade in force shown with the player.
     grades_players: bool = field(default=False, compare=False)
+    # Its yearly regrading of a player (NZ's Rating Points and grade, Outline rules 3, 4, 6):
+    # (rating, grade) from the previous Rating Points, the points by kind of the year, held
+    # before it and at its end, and the rank's order. None: the scheme grades no players.
+    yearly_grade: Callable[..., tuple[int, str]] | None = field(
+        default=None, compare=False, repr=False
+    )
     # The kinds of club the scheme keeps beside its ordinary clubs, code -> label (the ABF's
     # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
     # unless it says so.

@@ -3,6 +3,7 @@
 from django.utils import timezone
 
 from awards.ledger.models import PlayerTotals
+from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
 
 
@@ -14,9 +15,9 @@ def seed_opening_grades() -> int:
     year = timezone.localdate().year
     if PlayerGrade.objects.filter(year=year).exists():
         return PlayerGrade.objects.filter(year=year).count()
-    from scheme.nz import grading, kinds
-    from scheme.nz.ranks import PROVINCIAL_MASTER
-
+    scheme = current_scheme()
+    if scheme.yearly_grade is None:
+        return 0
     balances: dict[int, dict[str, int]] = {}
     for player_id, kind, points in PlayerTotals.objects.filter(brought_forward=True).values_list(
         "player_id", "kind", "approved"
@@ -25,15 +26,13 @@ def seed_opening_grades() -> int:
     ranks = dict(Player.objects.values_list("pk", "rank_order"))
     grades = []
     for player_id, points in balances.items():
-        earned = points.get(kinds.A, 0) + points.get(kinds.B, 0)
-        rating = grading.rating_points(
-            previous=0, year_points=earned + kinds.b_points_from_c(points.get(kinds.C, 0))
+        rating, grade = scheme.yearly_grade(
+            previous_rating=0,
+            of_year=points,
+            before={},
+            at_end=points,
+            rank_order=ranks.get(player_id, 0),
         )
-        grade = grading.grade_for(
-            rating_points=rating,
-            a_points=points.get(kinds.A, 0),
-            provincial_master=ranks.get(player_id, 0) >= PROVINCIAL_MASTER.order,
-        )
-        grades.append(PlayerGrade(player_id=player_id, year=year, rating=rating, grade=str(grade)))
+        grades.append(PlayerGrade(player_id=player_id, year=year, rating=rating, grade=grade))
     PlayerGrade.objects.bulk_create(grades, batch_size=2000, ignore_conflicts=True)
     return len(grades)

@@ -28,6 +28,7 @@ from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.reciprocity import NZ_OVERSEAS_KINDS
+from scheme.nz.regrading import yearly_grade
 from scheme.nz.results_files import results_request
 from scheme.nz.statuses import STATUSES
 
@@ -100,6 +101,7 @@ NZ_SCHEME = Scheme(
     grade_label="Status of event",
     deals_label="Deals a session",
     grades_players=True,
+    yearly_grade=yearly_grade,
     ranks=NZ_RANKS,
     editions=RULE_SETS,
     default_edition=NZB_2007.name,
