@@ -33,6 +33,7 @@ from django.utils import timezone
 from awards.ledger.models import Credit, Event
 from awards.ledger.services.totals import totals_add_credits
 from centre.models import Period
+from centre.versions import PLAYERS, data_changed
 from operations.close_run import close_steps
 from operations.national_files import COLOUR_CODES
 from operations.register_in.context import CHUNK, Run
@@ -218,6 +219,7 @@ def _deceased_create(run: Run, report) -> None:
     run.deceased.update(player.abf_number for player in created)
     if created:
         run.written = True
+        data_changed(PLAYERS)
         shown = ", ".join(f"{p.abf_number} (line {first[p.abf_number]:,})" for p in created[:50])
         more = f" and {len(created) - 50:,} more" if len(created) > 50 else ""
         report.notes.append(

@@ -143,6 +143,8 @@ def _players_write(run, report, wanted, names, form) -> None:
             continue
         if player.status == Player.Status.DECEASED:
             report.add(line, REFUSED, f"{number} is deceased in the portal")
+            run.lines_refused.add(line)
+            run.players_refused.add(number)
             continue
         changes: dict[str, list[object]] = {}
         for name in ("family_name", "given_names"):
@@ -202,6 +204,7 @@ def _players_write(run, report, wanted, names, form) -> None:
             ],
             batch_size=CHUNK,
         )
+        # A rank's rise is said by the report, not the history: promotions keep theirs.
         PlayerChange.objects.bulk_create(
             [
                 PlayerChange(
@@ -209,9 +212,10 @@ def _players_write(run, report, wanted, names, form) -> None:
                     by=run.by,
                     club_id=player.home_club_id,
                     action=ACTION,
-                    changes={k: v for k, v in changes.items() if k != "rank_order"},
+                    changes=kept,
                 )
                 for player, changes in changed
+                if (kept := {k: v for k, v in changes.items() if k != "rank_order"})
             ],
             batch_size=CHUNK,
         )

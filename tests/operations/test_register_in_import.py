@@ -183,3 +183,51 @@ def test_a_number_only_the_history_names_is_a_deceased_player(register_files):
     assert any(
         "deceased players created" in note for note in result.report.files["HISTORY.TXT"].notes
     )
+
+
+def test_a_player_the_files_give_otherwise_is_changed_and_an_accent_folded_name_is_not(
+    db, tmp_path
+):
+    from clubs.models import State
+    from players.models import PlayerChange
+
+    staff = staff_login()
+    club = Club.objects.create(
+        number=201,
+        name="North Shore Bridge Club",
+        state=State.objects.create(code="NSW", name="New South Wales"),
+    )
+    Player.objects.create(
+        abf_number=NUMBERS[0],
+        given_names="Zoë",
+        family_name="Ångström",
+        home_club=club,
+        rank_order=3,
+    )
+    Player.objects.create(
+        abf_number=NUMBERS[1], given_names="Jo", family_name="Smith", home_club=club
+    )
+    directory = write_lines(
+        tmp_path / "in",
+        {
+            "NATIONAL.CLB": [club_line()],
+            "NATIONAL.TXT": [
+                player_line(
+                    NUMBERS[0], "Angstrom", given_names="Zoe", rank=1, rank_name="Graduate Master"
+                ),
+                player_line(NUMBERS[1], "Smyth", given_names="Jo", status="I"),
+            ],
+        },
+    )
+
+    result = run_import(directory, staff)
+
+    assert entries(result, "NATIONAL.TXT", "unchanged") == [(1, "")]
+    assert entries(result, "NATIONAL.TXT", "changed") == [
+        (2, f"{NUMBERS[1]}: family name Smith -> Smyth; status active -> inactive")
+    ]
+    zoe = Player.objects.get(abf_number=NUMBERS[0])
+    assert (zoe.given_names, zoe.family_name, zoe.rank_order) == ("Zoë", "Ångström", 3)
+    change = PlayerChange.objects.get(player__abf_number=NUMBERS[1])
+    assert change.by == staff
+    assert change.changes == {"family_name": ["Smith", "Smyth"], "status": ["active", "inactive"]}
