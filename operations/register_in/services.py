@@ -16,7 +16,7 @@ reconciliation are kept as documents in the output directory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from django.db import transaction
@@ -113,8 +113,13 @@ def register_files(directory: Path, scheme: Scheme) -> tuple[list[Found], list[s
             (names[name.lower()], form) for name, form in candidates if name.lower() in names
         ]
         if present:
-            found.append(Found(source, *present[0]))
-            used.add(present[0][0].name.lower())
+            path, form = present[0]
+            if path.name != source.name:
+                # The report names the file read: national.csv, national.csv totals.
+                label = source.label.replace(source.name, path.name)
+                source = replace(source, name=path.name, label=label)
+            found.append(Found(source, path, form))
+            used.add(path.name.lower())
     notes = [
         f"{path.name} was not read: it is not a file of the register, or its other form "
         "was read instead"
