@@ -4,6 +4,7 @@ from awards.authorisations.api import numbers as authorisations
 from awards.calculator.api import awards as calculator
 from awards.calculator.api import ranks as rank_calculator
 from awards.calculator.sessions import singles
+from awards.entries.api import uploads as entered_uploads
 from awards.grants import api as grants
 from awards.intake.api import credit_files, uploads
 from awards.ledger import api as credits
@@ -32,11 +33,13 @@ urlpatterns = [
     api_path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
     api_path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
     api_path("uploads/check", credit_files.UploadCreateApi.as_view(), name="upload-check"),
-    api_path("uploads/results", uploads.UploadResultsApi.as_view(), name="upload-results"),
+    api_path(
+        "uploads/results", entered_uploads.UploadResultsApi.as_view(), name="upload-results"
+    ),
     api_path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     api_path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     api_path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),
-    path("", include("awards.intake.api.results")),  # results/check
+    path("", include("awards.entries.api.results")),  # results/check
     api_path(
         "uploads/<int:pk>/credit-file",
         credit_files.UploadCreditFileApi.as_view(),

@@ -4,8 +4,10 @@ from awards.authorisations.views import numbers as authorisations
 from awards.authorisations.views import requests as authorisation_requests
 from awards.calculator.views import awards as calculator
 from awards.calculator.views import ranks as rank_calculator
+from awards.entries.views import entries
+from awards.entries.views import uploads as entered_uploads
 from awards.grants.views import grants, reciprocity
-from awards.intake.views import coordinator, entries, uploads
+from awards.intake.views import coordinator, uploads
 from awards.lookup import views as lookup
 
 app_name = "awards"
@@ -27,7 +29,7 @@ urlpatterns = [
     path("calculator/", calculator.calculator, name="calculator"),
     path("ranks/", rank_calculator.rank_calculator, name="rank_calculator"),
     path("uploads/", uploads.uploads, name="uploads"),
-    path("uploads/new/", uploads.upload_new, name="upload_new"),
+    path("uploads/new/", entered_uploads.upload_new, name="upload_new"),
     path("uploads/<int:pk>/", uploads.upload_detail, name="upload"),
     path("uploads/<int:pk>/confirm/", uploads.upload_confirm, name="upload_confirm"),
     path("uploads/<int:pk>/cancel/", uploads.upload_cancel, name="upload_cancel"),

@@ -9,8 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from awards.entries.services import sessions
 from awards.intake.models import CreditUpload
-from awards.intake.services import results_in
 from awards.ledger.models import Credit
 from awards.results import usebio
 from tests.factories import PlayerFactory
@@ -131,10 +131,10 @@ def test_a_page_without_any_file_asks_for_one(client_a):
 def test_the_page_and_the_api_call_the_same_service(client_a, registered, secretary_a):
     with (
         mock.patch.object(
-            results_in, "results_upload_check", wraps=results_in.results_upload_check
+            sessions, "results_upload_check", wraps=sessions.results_upload_check
         ) as service,
-        mock.patch("awards.intake.views.uploads.results_upload_check", new=service),
-        mock.patch("awards.intake.api.results.results_upload_check", new=service),
+        mock.patch("awards.entries.views.uploads.results_upload_check", new=service),
+        mock.patch("awards.entries.api.results.results_upload_check", new=service),
     ):
         client_a.post(reverse("awards:upload_new"), form((SAMPLES / MITCHELL).read_bytes()))
         from rest_framework.test import APIClient

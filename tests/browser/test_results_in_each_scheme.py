@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from awards.intake.api.examples import results_grade
+from awards.entries.api.examples import results_grade
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
 from awards.results import usebio

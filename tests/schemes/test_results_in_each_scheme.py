@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from awards.intake.api.examples import results_grade
+from awards.entries.api.examples import results_grade
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
 from awards.results import usebio

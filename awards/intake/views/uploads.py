@@ -11,18 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 
-from awards.errors import AwardsError, Problem, UploadRejected
+from awards.errors import AwardsError, UploadRejected
 from awards.intake.forms import CreditFileForm, EventDetailsForm
 from awards.intake.limits import MAX_ERRORS_LISTED
-from awards.intake.models import CreditUpload
 from awards.intake.selectors import uploads_for, uploads_visible_to
 from awards.intake.services.crediting import credit_upload_cancel, credit_upload_confirm
-from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
-from awards.intake.services.uploads import credit_upload_check
 from awards.intake.titles import upload_title
 from awards.ledger.services.events import grades_for, organisers_for
 from centre.permissions import UPLOADERS, role_required
-from centre.schemes import current_scheme
 from clubs.selectors import congress_organisers_for
 
 
@@ -56,108 +52,6 @@ def event_form(request: HttpRequest, form_class: type[EventDetailsForm]) -> Even
     if request.method == "POST":
         return form_class(request.POST, request.FILES, **options)
     return form_class(**options)
-
-
-def _upload_check(request: HttpRequest, form: CreditFileForm) -> CreditUpload:
-    """The credit file alone, or the results file (with the credit file if it comes too)."""
-    data = form.cleaned_data
-    sent, results = data.get("file"), data["results"]
-    if results is not None and not current_scheme().calculator_sessions:
-        return scheme_results_upload_check(
-            by=request.user,
-            filename=results.name,
-            content=results.read(),
-            grade=data["grade"],
-            scheme_event=data.get("event") or "",
-            kind=data["kind"] if results.name.lower().endswith(".csv") else "",
-            name=data["name"],
-            starts_on=data["starts_on"],
-            ends_on=data["ends_on"],
-            organiser=data.get("organiser") or "",
-            club=data.get("club_number"),
-            session=data.get("session") or 1,
-        )
-    if results is None:
-        return credit_upload_check(
-            by=request.user,
-            filename=sent.name,
-            content=sent.read(),
-            event=form.event_details(),
-            authorisation_number=data.get("authorisation_number", ""),
-            intended=data.get("intended", False),
-            intended_reason=data.get("intended_reason", ""),
-        )
-    return results_upload_check(
-        by=request.user,
-        filename=results.name,
-        content=results.read(),
-        grade=data["grade"],
-        # A USEBIO file says its kind; a CSV takes the form's.
-        kind=data["kind"] if results.name.lower().endswith(".csv") else "",
-        name=data["name"],
-        starts_on=data["starts_on"],
-        ends_on=data["ends_on"],
-        organiser=data.get("organiser") or "",
-        club=data.get("club_number"),
-        congress_organiser=data.get("congress_organiser"),
-        congress_details=form.congress_details(),
-        authorisation_number=data.get("authorisation_number", ""),
-        credit_filename=sent.name if sent else "",
-        credit_content=sent.read() if sent else None,
-        intended=data.get("intended", False),
-        intended_reason=data.get("intended_reason", ""),
-        session=data.get("session") or 1,
-        percentages=data.get("percentages", False),
-    ).upload
-
-
-# Where a problem of the results on its own field goes on the form: the reader's under
-# `file` (the API's name of the results file) are the results field's.
-RESULTS_FIELDS = {
-    "file": "results",
-    "kind": "kind",
-    "name": "name",
-    "starts_on": "starts_on",
-    # What a scheme's engine reads beside the file (results_in.SCHEME_FIELDS).
-    "event": "event",
-    "grade": "grade",
-}
-
-
-@uploader_required
-def upload_new(request: HttpRequest) -> HttpResponse:
-    """Step 1: the secretary sends a credit file, a results file or both, and the event's
-    details; the portal checks."""
-    problems: list[Problem] = []
-    rejected_problems = False
-    form = event_form(request, CreditFileForm)
-    if request.method == "POST" and form.is_valid():
-        try:
-            upload = _upload_check(request, form)
-        except UploadRejected as rejected:
-            rejected_problems = True
-            with_results = form.cleaned_data["results"] is not None
-            # Every problem, by line, above the form (templates/awards/_problems.html); the
-            # results file's under its field, naming the element or line.
-            for problem in rejected.problems:
-                field = RESULTS_FIELDS.get(problem.field) if with_results else None
-                if field:
-                    form.add_error(field, problem.message)
-                elif with_results and problem.field.startswith("results."):
-                    # The engine's refusal of what the file holds, named by where it is.
-                    where = problem.field.removeprefix("results.")
-                    form.add_error("results", f"{where}: {problem.message}")
-                else:
-                    problems.append(problem)
-        else:
-            return redirect("awards:upload", pk=upload.pk)
-    waiting = uploads_for(user=request.user).filter(status=CreditUpload.Status.CHECKED)
-    return render(
-        request,
-        "awards/upload_new.html",
-        {"form": form, "problems": problems, "waiting": waiting},
-        status=400 if rejected_problems else 200,
-    )
 
 
 @uploader_required

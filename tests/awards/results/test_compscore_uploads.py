@@ -10,8 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from awards.entries.services.sessions import results_upload_check
 from awards.errors import UploadRejected
-from awards.intake.services.results_in import results_upload_check
 from awards.ledger.models import Credit
 from awards.results import usebio
 from tests.factories import PlayerFactory

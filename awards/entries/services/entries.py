@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from awards.calculator.sessions.by_player import awards_by_player
 from awards.errors import Problem, UploadRejected
 from awards.intake.credit_files import entries_credit_file
 from awards.intake.lines import MAX_LINE_POINTS
@@ -17,7 +16,6 @@ from awards.ledger.services.events import EventDetails
 from centre.models import User
 from centre.schemes import current_scheme, number_name
 from players import abf_numbers
-from scheme.abf import EventAwards
 from scheme.base import CREDIT_FILES
 
 
@@ -27,36 +25,6 @@ class Entry:
 
     abf_number: str
     points: int
-
-
-def credit_results_check(
-    *,
-    by: User,
-    event: EventDetails,
-    awards: EventAwards,
-    players: dict[str, list[str]],
-    authorisation_number: str = "",
-    intended: bool = False,
-    intended_reason: str = "",
-) -> CreditUpload:
-    """From results to credits: the award engine's awards become an upload (App. E step 1)."""
-    by_player, problems = awards_by_player(awards=awards, players=players)
-    if event.grade != awards.grade:
-        problems.append(
-            Problem(0, f"The results are of grade {awards.grade}, not {event.grade}.", "grade")
-        )
-    if problems:
-        raise UploadRejected(problems)
-    entries = [Entry(abf_number=number, points=points) for number, points in by_player.items()]
-    return credit_entries_check(
-        by=by,
-        entries=entries,
-        event=event,
-        source=CreditUpload.Source.RESULTS,
-        authorisation_number=authorisation_number,
-        intended=intended,
-        intended_reason=intended_reason,
-    )
 
 
 def credit_entries_check(

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from django import forms
 
+from awards.entries.services.entries import Entry
 from awards.intake.lines import MAX_LINE_POINTS
-from awards.intake.services.entry import Entry
 from centre.schemes import number_name
 from players import abf_numbers
 from players.models import Player

@@ -7,12 +7,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 
+from awards.entries.forms import CparForm, EntryRowsForm, SundryForm
+from awards.entries.services.entries import credit_entries_check
 from awards.errors import UploadRejected
-from awards.intake.entry_forms import CparForm, EntryRowsForm, SundryForm
 from awards.intake.forms import EventDetailsForm
 from awards.intake.models import CreditUpload
 from awards.intake.selectors import cpar_players
-from awards.intake.services.entry import credit_entries_check
 from awards.intake.views.uploads import event_form, uploader_required
 from centre.errors import DomainError, form_add_error
 from centre.permissions import club_secretary_required

@@ -1,5 +1,5 @@
-"""Results files through the API: a scoring program's file (USEBIO XML or CSV) read, its
-awards computed and checked as an upload; and any results upload's awards as a credit file."""
+"""Results files through the API (`POST /api/v1/results/check`): a scoring program's file
+(USEBIO XML or CSV) read, its awards computed by the scheme's rules and checked as an upload."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from awards.calculator.sessions.serializers import EVENT_LIMITS
-from awards.intake.api.examples import results_check_examples, scheme_examples
+from awards.entries.api.examples import results_check_examples, scheme_examples
+from awards.entries.services.results_in import scheme_results_upload_check
+from awards.entries.services.sessions import results_upload_check
 from awards.intake.api.serializers import (
     OrganiserFields,
     UploadSerializer,
@@ -21,7 +23,6 @@ from awards.intake.api.serializers import (
 )
 from awards.intake.api.uploads import _UploadApi
 from awards.intake.limits import credit_file_size_error
-from awards.intake.services.results_in import results_upload_check, scheme_results_upload_check
 from centre.api_routes import api_path
 from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from scheme.base import CREDIT_FILES

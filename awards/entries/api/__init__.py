@@ -1,0 +1,1 @@
+"""The entries' API: results files in (`results`), an event's results to credits (`uploads`)."""

@@ -1,0 +1,1 @@
+"""The entries' pages: CPAR and Sundry (`entries`), the new upload page (`uploads`)."""
