@@ -29,6 +29,13 @@ class StaffClubForm(forms.ModelForm):
             kinds[self.instance.kind] = self.instance.get_kind_display()
         self.fields["kind"].choices = list(kinds.items())
         self.fields["affiliated_since"].validators.append(InRegister("The affiliation's day"))
+        if scheme.clubs_keep_own_time:
+            self.fields["time_zone"].help_text = (
+                "The club's own clock, which decides the month of its awards: an IANA name "
+                f"such as America/Los_Angeles; empty for {scheme.time_words}."
+            )
+        else:
+            del self.fields["time_zone"]
 
     class Meta:
         model = Club
@@ -44,6 +51,7 @@ class StaffClubForm(forms.ModelForm):
             "sessions_per_year",
             "remote",
             "founded_year",
+            "time_zone",
         ]
 
 

@@ -1,8 +1,19 @@
+from zoneinfo import ZoneInfo, available_timezones
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from centre.schemes import current_scheme
+
+
+def time_zone_valid(name: str) -> None:
+    """A time zone by its IANA name ("America/Los_Angeles")."""
+    if name and name not in available_timezones():
+        raise ValidationError(
+            f"{name!r} is not a time zone: give its IANA name, such as America/Los_Angeles."
+        )
 
 
 class State(models.Model):
@@ -68,6 +79,9 @@ class Club(models.Model):
     # 2.6: more than 40 km from the next club.
     remote = models.BooleanField(default=False)
     founded_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Under a scheme whose clubs keep their own clocks (the ACBL's): the club's IANA time zone,
+    # whose days decide the month of its awards; blank for the scheme's (Scheme.time_zone).
+    time_zone = models.CharField(max_length=40, blank=True, validators=[time_zone_valid])
 
     class Meta:
         ordering = ["number"]
@@ -80,6 +94,15 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The clock of the club's awards: its own under a scheme whose clubs keep their own
+        (`Scheme.clubs_keep_own_time`), else the scheme's."""
+        scheme = current_scheme()
+        if self.time_zone and scheme.clubs_keep_own_time:
+            return ZoneInfo(self.time_zone)
+        return scheme.zone
 
     @property
     def is_special(self) -> bool:

@@ -337,6 +337,9 @@ class Scheme:
     time_zone: str = field(default="UTC", compare=False)
     # What its people call that clock, after a time: "(Sydney time)".
     time_words: str = field(default="UTC", compare=False)
+    # Whether each club keeps its own clock (Club.time_zone), which then decides the month of
+    # its awards (the ACBL's clubs, across four time zones); otherwise the scheme's does.
+    clubs_keep_own_time: bool = field(default=False, compare=False)
     datetime_format: str = field(default="j F Y, H:i", compare=False)
     # The books the pages cite are this scheme's: the ABF manual's clauses and the NSW
     # secretaries' guide, which the help page follows section by section. Under another

@@ -72,6 +72,7 @@ ACBL_SCHEME = Scheme(
     # The ACBL's headquarters keep Central time (Horn Lake, Mississippi).
     time_zone="America/Chicago",
     time_words="Central time",
+    clubs_keep_own_time=True,
     # The American order: "November 28, 2026".
     date_format="F j, Y",
     datetime_format="F j, Y, g:i a",

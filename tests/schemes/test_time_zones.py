@@ -67,3 +67,37 @@ def test_a_birth_year_is_this_year_or_earlier_by_the_federation_s_own_calendar(
     else:
         with pytest.raises(DomainError, match="between 1900 and 2026"):
             _clean_birth_year("2027", now=NEW_YEAR_UTC)
+
+
+def test_an_acbl_club_keeps_its_own_clock_and_others_the_scheme_s(settings, club_a):
+    from zoneinfo import ZoneInfo
+
+    club_a.time_zone = "America/Los_Angeles"
+    club_a.save()
+
+    settings.MASTERPOINT_SCHEME = "acbl"
+    assert club_a.zone == ZoneInfo("America/Los_Angeles")
+    club_a.time_zone = ""
+    assert club_a.zone == ZoneInfo("America/Chicago")
+    settings.MASTERPOINT_SCHEME = "nz"
+    club_a.time_zone = "America/Los_Angeles"
+    assert club_a.zone == ZoneInfo("Pacific/Auckland")
+
+
+def test_the_club_form_asks_an_acbl_club_s_time_zone_by_its_name(settings, club_a):
+    from clubs.forms import StaffClubForm
+
+    settings.MASTERPOINT_SCHEME = "abf"
+    assert "time_zone" not in StaffClubForm(instance=club_a).fields
+
+    settings.MASTERPOINT_SCHEME = "acbl"
+    data = {
+        "name": club_a.name, "state": club_a.state_id, "kind": "ordinary",
+        "affiliated": "on", "sessions_per_year": "0", "time_zone": "Pacific Time",
+    }  # fmt: skip
+    form = StaffClubForm(data, instance=club_a)
+    assert not form.is_valid()
+    assert "give its IANA name, such as America/Los_Angeles" in str(form.errors["time_zone"])
+
+    form = StaffClubForm({**data, "time_zone": "America/Denver"}, instance=club_a)
+    assert form.is_valid(), form.errors
