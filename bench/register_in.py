@@ -82,6 +82,35 @@ def empty_portal():
     return User.objects.create(username="switchover", role=Role.STAFF, is_staff=True)
 
 
+PHASES: dict[str, float] = {}
+
+
+def time_history_phases() -> None:
+    """The history's phases timed as they run: the lines read and staged, checked and
+    matched with the ledger, the credits and totals written (kept in PHASES, summed)."""
+    from operations.register_in import history
+
+    for name in (
+        "_history_read",
+        "_deceased_create",
+        "_months_prepare",
+        "_match",
+        "_report_refusals",
+        "_report_runs",
+        "_credits_create",
+    ):
+        step = getattr(history, name)
+
+        def timed(*args, _step=step, _name=name, **kwargs):
+            started = time.perf_counter()
+            try:
+                return _step(*args, **kwargs)
+            finally:
+                PHASES[_name] = PHASES.get(_name, 0.0) + time.perf_counter() - started
+
+        setattr(history, name, timed)
+
+
 def measure(directory: Path, scratch: Path) -> dict:
     from operations.register_in.services import register_import
 
@@ -93,6 +122,8 @@ def measure(directory: Path, scratch: Path) -> dict:
         directory=directory, by=staff, dry_run=False, progress=timing, out=scratch / "first"
     )
     total = time.perf_counter() - started
+    first_phases = dict(PHASES)
+    PHASES.clear()
     again_timing = Timing()
     started = time.perf_counter()
     again = register_import(
@@ -113,6 +144,10 @@ def measure(directory: Path, scratch: Path) -> dict:
         count = lines.get(name, 0)
         rate = f"{count / seconds:>10,.0f} lines/s" if seconds else ""
         say(f"  {label:<22} {count:>12,} lines {seconds:8.2f} s  {rate}")
+    say(
+        "    HISTORY.TXT by phase: "
+        + ", ".join(f"{name.strip('_')} {seconds:.1f} s" for name, seconds in first_phases.items())
+    )
     say(f"  all files, with the reconciliation   {total:8.2f} s  ({TARGET})")
     if players:
         minutes = total * 400_000 / players / 60
@@ -162,6 +197,7 @@ def main() -> None:
     old = setup_databases(verbosity=0, interactive=False)
     try:
         national.build(args.players, args.credits, random.Random(args.seed))
+        time_history_phases()
         with tempfile.TemporaryDirectory(prefix="register-in-") as scratch:
             files = Path(scratch) / "files"
             seconds = write_files(files)

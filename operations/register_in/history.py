@@ -109,6 +109,10 @@ def number_of_values(values: dict) -> str:
 
 def history_import(run: Run, path: Path, source: Source, form: str) -> None:
     report = run.file(source.label)
+    if connection.vendor == "postgresql":
+        # The lines are sorted and hashed whole (a player's lines of an event, the ledger's
+        # beside them): room in memory for it, for this transaction only.
+        _execute("SET LOCAL work_mem = '128MB'")
     _execute(f"DROP TABLE IF EXISTS {MATCHED}")
     _execute(f"DROP TABLE IF EXISTS {STAGED}")
     _execute(
