@@ -16,11 +16,11 @@ from pathlib import Path
 
 from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
-from operations.national_files import ascii_text
+from operations.national_files import Field, ascii_text
 from operations.register_in.context import CHUNK, Run, same_text
 from operations.register_in.layouts import Source
 from operations.register_in.reading import Line, read_lines
-from operations.register_in.report import CHANGED, CREATED, REFUSED, UNCHANGED
+from operations.register_in.report import CHANGED, CREATED, REFUSED, UNCHANGED, FileReport
 from players import abf_numbers
 from players.models import Alternate, Player, PlayerChange
 
@@ -78,37 +78,47 @@ def totals_refusal(run: Run, values: dict[str, object]) -> str:
     return ""
 
 
+def _player_wanted(
+    run: Run, line: Line, clubs: dict[int, int], source: Source, form: str
+) -> tuple[str, dict[str, object]]:
+    """A players' line as the player it gives, or why it is refused."""
+    values, number = line.values, number_of(line)
+    home = int(values["home_club"])
+    status = STATUSES.get(str(values["status"]))
+    refusal = number_refusal(number)
+    if not refusal and number in run.players:
+        refusal = f"duplicate number: {number} is also on line {run.players[number]:,}"
+    if not refusal and not values["family_name"]:
+        refusal = f"{number} has no family name"
+    if not refusal and home and home not in clubs:
+        refusal = f"unknown club {home}: {number}'s home club is in no clubs' file"
+    if not refusal and status is None:
+        refusal = f"{number}: status is A (active) or I (inactive), not {values['status']!r}"
+    if not refusal and status == Player.Status.ACTIVE and not home:
+        refusal = f"{number} is active and needs a home club"
+    refusal = refusal or _rank_refusal(run, values, source, form)
+    if not refusal and any(f.name == "total" for f in source.fields):
+        refusal = totals_refusal(run, values)
+    return refusal, {
+        "family_name": values["family_name"],
+        "given_names": values["given_names"],
+        "home_club_id": clubs.get(home),
+        "status": status,
+        "rank_order": int(values["rank"]),
+    }
+
+
 def players_import(run: Run, path: Path, source: Source, form: str) -> None:
     report = run.file(source.label)
     clubs = dict(Club.objects.values_list("number", "pk"))
     names = {f: _field(source, f) for f in ("family_name", "given_names")}
-    has_totals = any(f.name == "total" for f in source.fields)
     for chunk in chunks(read_lines(path, source, form, run.progress.advance)):
         wanted: dict[str, tuple[int, dict[str, object]]] = {}
         for line in chunk:
-            refusal = line.refusal
-            number = number_of(line)
+            number, refusal, player = number_of(line), line.refusal, {}
             if not refusal:
                 run.in_files["players"] += 1
-                values = line.values
-                refusal = number_refusal(number)
-                home = int(values["home_club"])
-                status = STATUSES.get(str(values["status"]))
-                if not refusal and number in run.players:
-                    refusal = f"duplicate number: {number} is also on line {run.players[number]:,}"
-                if not refusal and not values["family_name"]:
-                    refusal = f"{number} has no family name"
-                if not refusal and home and home not in clubs:
-                    refusal = f"unknown club {home}: {number}'s home club is in no clubs' file"
-                if not refusal and status is None:
-                    refusal = (
-                        f"{number}: status is A (active) or I (inactive), not {values['status']!r}"
-                    )
-                if not refusal and status == Player.Status.ACTIVE and not home:
-                    refusal = f"{number} is active and needs a home club"
-                refusal = refusal or _rank_refusal(run, values, source, form)
-                if not refusal and has_totals:
-                    refusal = totals_refusal(run, values)
+                refusal, player = _player_wanted(run, line, clubs, source, form)
                 run.players.setdefault(number, line.number)
             if refusal:
                 report.add(line.number, REFUSED, refusal)
@@ -116,20 +126,17 @@ def players_import(run: Run, path: Path, source: Source, form: str) -> None:
                 if number:
                     run.players_refused.add(number)
                 continue
-            wanted[number] = (
-                line.number,
-                {
-                    "family_name": values["family_name"],
-                    "given_names": values["given_names"],
-                    "home_club_id": clubs.get(home),
-                    "status": status,
-                    "rank_order": int(values["rank"]),
-                },
-            )
+            wanted[number] = (line.number, player)
         _players_write(run, report, wanted, names, form)
 
 
-def _players_write(run, report, wanted, names, form) -> None:
+def _players_write(
+    run: Run,
+    report: FileReport,
+    wanted: dict[str, tuple[int, dict[str, object]]],
+    names: dict[str, Field],
+    form: str,
+) -> None:
     existing = {p.abf_number: p for p in Player.objects.filter(abf_number__in=list(wanted))}
     numbers = {pk: number for number, pk in Club.objects.values_list("number", "pk")}
     created: list[Player] = []
