@@ -40,7 +40,7 @@ def event_factor(calc: Working) -> Fraction:
         if grade.code not in RESTRICTED_GRADES:
             raise RulesError(
                 "restricted",
-                "4.4.10: the restriction factor applies to grades A, A2 and B only",
+                "The restriction factor applies to grades A, A2 and B only (4.4.10)",
             )
         factor *= RESTRICTION_FACTOR
         calc.note("Entry restricted by age or gender: restriction factor 0.75 (4.4.10).")
@@ -48,17 +48,17 @@ def event_factor(calc: Working) -> Fraction:
         if grade.code != "B":
             raise RulesError(
                 "reduced_state_championship",
-                "6.2.2: only grade B State championships receive 75% of the award",
+                "Only grade B State championships receive 75% of the award (6.2.2)",
             )
         factor *= REDUCED_STATE_FACTOR
         calc.note("State championship marked '+': 75% of the full grade B award (6.2.2).")
     if event.australia_wide:
         if grade.code != "B" or calc.kind is not Kind.PAIRS:
-            raise RulesError("australia_wide", "6.3: Australia-Wide Pairs are grade B pairs")
+            raise RulesError("australia_wide", "Australia-Wide Pairs are grade B pairs (6.3)")
         if len(event.sessions) != 1 or event.outright is not None:
-            raise RulesError("australia_wide", "6.3: Australia-Wide Pairs are single sessions")
+            raise RulesError("australia_wide", "Australia-Wide Pairs are single sessions (6.3)")
     if event.team_sizes and calc.kind is not Kind.TEAMS:
-        raise RulesError("team_sizes", "4.1.2: team sizes apply to teams events only")
+        raise RulesError("team_sizes", "Team sizes apply to teams events only (4.1.2)")
     for label, members in event.team_sizes.items():
         team_member_factor(members, f"team_sizes[{label}]")
     return factor

@@ -125,13 +125,13 @@ def b5i_problem(*, club: str, year: int, taken: int, remote: bool, sessions: int
     that takes part in `taken` events of the year already; empty when it is allowed."""
     low, high = B5I_SESSIONS
     if not low <= sessions <= high:
-        return f"2.7: a B5i event has one to four sessions, not {sessions}."
+        return f"A B5i event has one to four sessions, not {sessions} (2.7)."
     allowed = b5i_events(remote=remote)
     if taken >= allowed:
         more = " (3 of them as a remote club)" if remote else ""
         return (
-            f"2.7: club {club} takes part in {taken} B5i events in {year}, the most it may"
-            f"{more}: 5 a year, 3 more for remote clubs. Cancel a defunct event in the "
+            f"Club {club} takes part in {taken} B5i events in {year}, the most it may"
+            f"{more}: 5 a year, 3 more for remote clubs (2.7). Cancel a defunct event in the "
             f"state's B5i register first (guide B3.2)."
         )
     return ""
@@ -143,13 +143,13 @@ def grade_d_problem(*, club: str, year: int, held: int, sessions: int) -> str:
     low, high = GRADE_D_SESSIONS
     if not low <= sessions <= high:
         return (
-            f"2.3: a Grade D Championship is of not less than {low} and no more than {high} "
-            f"sessions, not {sessions}."
+            f"A Grade D Championship is of not less than {low} and no more than {high} "
+            f"sessions, not {sessions} (2.3)."
         )
     if held >= GRADE_D_EVENTS:
         return (
-            f"2.3: club {club} has held {_plural(held, 'Grade D Championship')} in {year}; a "
-            f"club may run up to {GRADE_D_EVENTS} each year."
+            f"Club {club} has held {_plural(held, 'Grade D Championship')} in {year}; a "
+            f"club may run up to {GRADE_D_EVENTS} each year (2.3)."
         )
     return ""
 
@@ -160,10 +160,10 @@ def b4s_problem(*, state: str, year: int, used: int, sessions: int, members: int
     allowed = b4s_sessions(members=members)
     if used + sessions > allowed:
         return (
-            f"6.2.1: {state} may run {allowed} B4s sessions in {year} (10, plus 1 for each "
+            f"{state} may run {allowed} B4s sessions in {year} (10, plus 1 for each "
             f"500 of its {members:,} members at 30 September {year - 1}); "
             f"{_plural(used, 'session')} approved already, these {sessions} would make "
-            f"{used + sessions}."
+            f"{used + sessions} (6.2.1)."
         )
     return ""
 
@@ -172,10 +172,10 @@ def b4c_out_of_hours_problem(*, club: str, year: int, approved: int, sessions: i
     """2.6: why one more B4c session outside the club's regular sessions is refused;
     empty when it is allowed."""
     if sessions != 1:
-        return "2.6: a B4c session at other times is a single session competition."
+        return "A B4c session at other times is a single session competition (2.6)."
     if approved >= B4C_OUT_OF_HOURS_SESSIONS:
         return (
-            f"2.6: club {club} has {_plural(approved, 'B4c session')} at other times "
-            f"approved in {year}; a club may conduct up to {B4C_OUT_OF_HOURS_SESSIONS}."
+            f"Club {club} has {_plural(approved, 'B4c session')} at other times "
+            f"approved in {year}; a club may conduct up to {B4C_OUT_OF_HOURS_SESSIONS} (2.6)."
         )
     return ""

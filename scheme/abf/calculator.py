@@ -183,16 +183,16 @@ def _working(rank: Rank | None, following: Rank | None, totals: Totals, pre_1982
         f"{points_text(totals.red_and_gold)} red and gold, {points_text(totals.gold)} gold."
     ]
     if rank is None:
-        lines.append("1.8: below the 2 points of Graduate Master, the first rank.")
+        lines.append("Below the 2 points of Graduate Master, the first rank (1.8).")
     else:
-        lines.append(f"1.8: the highest rank whose every minimum is met is {rank.name}.")
+        lines.append(f"The highest rank whose every minimum is met is {rank.name} (1.8).")
     for step in (rank, following):
         if step is not None and pre_1982 and step.pre_1982_allowance:
             share = step.pre_1982_allowance * 100
             lines.append(
-                f"1.8 note: for {step.name} the red-and-gold and gold minimums are lowered by "
+                f"For {step.name} the red-and-gold and gold minimums are lowered by "
                 f"{share}% of the {points_text(pre_1982)} pre-1982 red points "
-                "(never the total)."
+                "(never the total) (1.8 note)."
             )
     if following is not None:
         short = following.shortfall(totals, pre_1982)
@@ -201,5 +201,5 @@ def _working(rank: Rank | None, following: Rank | None, totals: Totals, pre_1982
             f"{points_text(short.red)} more red and gold, {points_text(short.gold)} more gold."
         )
     member = "a member" if totals.total >= ONE_THOUSAND_CLUB else "not yet a member"
-    lines.append(f"1.9: 1,000 points in all make the One Thousand Club; {member}.")
+    lines.append(f"1,000 points in all make the One Thousand Club; {member} (1.9).")
     return lines

@@ -36,7 +36,7 @@ EXTRA_CHAMPIONSHIP_MIN_SESSIONS = 2
 
 def _congress(grade: str) -> str:
     if grade not in CONGRESS_GRADES:
-        raise RulesError("grade", f"5.3: a congress is of grade A2, B3 or B4, not {grade!r}")
+        raise RulesError("grade", f"A congress is of grade A2, B3 or B4, not {grade!r} (5.3)")
     return grade
 
 
@@ -80,7 +80,7 @@ def walk_in_final_outright(ranking: Ranking, heat_tables: Sequence[Decimal | int
     qualifying sessions (no premium); this is their outright. A part table of the average
     counts as a table (4.4.1)."""
     if not heat_tables:
-        raise RulesError("heat_tables", "5.3.3: a walk-in final follows at least one heat")
+        raise RulesError("heat_tables", "A walk-in final follows at least one heat (5.3.3)")
     average = table_sessions(heat_tables) / len(heat_tables)
     return Outright(
         ranking=ranking,
@@ -115,7 +115,7 @@ def congress_event_grade(congress_grade: str, congress_event: str) -> str:
     if congress_event in (MINOR, ADDITIONAL):
         return minor_event_grade(grade)
     raise RulesError(
-        "congress_event", f"5.3: {congress_event!r} is not one of {', '.join(CONGRESS_EVENTS)}"
+        "congress_event", f"{congress_event!r} is not one of {', '.join(CONGRESS_EVENTS)} (5.3)"
     )
 
 
@@ -133,13 +133,16 @@ def congress_event_refusals(
     table-sessions do not allow or of fewer than two sessions."""
     if congress_grade not in CONGRESS_GRADES:
         return [
-            ("congress_grade", f"5.3: a congress is of grade A2, B3 or B4, not {congress_grade!r}.")
+            (
+                "congress_grade",
+                f"A congress is of grade A2, B3 or B4, not {congress_grade!r} (5.3).",
+            )
         ]
     if congress_event not in CONGRESS_EVENTS:
         return [
             (
                 "congress_event",
-                f"5.3: say which of the congress's events this is, not {congress_event!r}.",
+                f"Say which of the congress's events this is, not {congress_event!r} (5.3).",
             )
         ]
     refusals = []
@@ -147,17 +150,17 @@ def congress_event_refusals(
     if grade != expected:
         clause = "5.3.1" if congress_event == CHAMPIONSHIP else "5.3.3"
         what = {
-            CHAMPIONSHIP: "a championship has the congress's own grade",
-            MINOR: "a minor event drops one grade (B4 to B5, B3 to B4, A2 to B3)",
-            WALK_IN: "a walk-in event is B5 at a B4 or B3 congress, B4 at an A2 congress",
-            ADDITIONAL: "an additional championship is a minor championship, one grade below "
+            CHAMPIONSHIP: "A championship has the congress's own grade",
+            MINOR: "A minor event drops one grade (B4 to B5, B3 to B4, A2 to B3)",
+            WALK_IN: "A walk-in event is B5 at a B4 or B3 congress, B4 at an A2 congress",
+            ADDITIONAL: "An additional championship is a minor championship, one grade below "
             "the congress",
         }[congress_event]
         refusals.append(
             (
                 "grade",
-                f"{clause}: {what}; at a grade {congress_grade} congress this event is grade "
-                f"{expected}, not {grade}.",
+                f"{what}; at a grade {congress_grade} congress this event is grade "
+                f"{expected}, not {grade} ({clause}).",
             )
         )
     if congress_event == ADDITIONAL:
@@ -165,8 +168,9 @@ def congress_event_refusals(
             refusals.append(
                 (
                     "congress_table_sessions",
-                    "5.3.3: give the additional championship's number and the congress's "
-                    "table-sessions; one is allowed for every 100 over 100, once over 200.",
+                    "Give the additional championship's number and the congress's "
+                    "table-sessions; one is allowed for every 100 over 100, once over 200 "
+                    "(5.3.3).",
                 )
             )
         else:
@@ -175,15 +179,15 @@ def congress_event_refusals(
                 refusals.append(
                     (
                         "extra_championship",
-                        f"5.3.3: a congress of {Decimal(str(table_sessions)).normalize():f} "
+                        f"A congress of {Decimal(str(table_sessions)).normalize():f} "
                         f"table-sessions may "
                         f"nominate {allowed} additional championship(s) (one for every 100 "
                         f"table-sessions over 100, once over 200), not a number "
-                        f"{additional_number}.",
+                        f"{additional_number} (5.3.3).",
                     )
                 )
         if sessions < EXTRA_CHAMPIONSHIP_MIN_SESSIONS:
             refusals.append(
-                ("sessions", "5.3.3: an additional championship has at least two sessions.")
+                ("sessions", "An additional championship has at least two sessions (5.3.3).")
             )
     return refusals

@@ -83,12 +83,12 @@ def check_players(calc: Working) -> None:
                 if calc.kind is not Kind.TEAMS or calc.grade.code not in PLAYOFF_GRADES:
                     raise RulesError(
                         f"{where}.playoff_share",
-                        "4.4.5 NOTE: the Playoff Qualifying Points share is for the finals of "
-                        "National (or State play-off) teams events, grades A, A2 and B",
+                        "The Playoff Qualifying Points share is for the finals of National (or "
+                        "State play-off) teams events, grades A, A2 and B (4.4.5 NOTE)",
                     )
                 if player.substitute:
                     raise RulesError(
-                        f"{where}.playoff_share", "4.4.5: a substitute receives no final share"
+                        f"{where}.playoff_share", "A substitute receives no final share (4.4.5)"
                     )
 
 

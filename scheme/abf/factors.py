@@ -82,7 +82,7 @@ def rank_column(rank: str, field: str) -> str:
     try:
         return RANK_COLUMN[key]
     except KeyError:
-        raise RulesError(field, f"4.4.9: unknown master rank {rank!r}") from None
+        raise RulesError(field, f"Unknown master rank {rank!r} (4.4.9)") from None
 
 
 class MasterFactorMethod(StrEnum):
@@ -110,7 +110,7 @@ def master_factor(
 ) -> tuple[Fraction, str]:
     """The master factor and a sentence saying how it was found (4.4.9)."""
     if not master.ranks:
-        raise RulesError(f"{field}.ranks", "4.4.9: give the rank of at least one entrant")
+        raise RulesError(f"{field}.ranks", "Give the rank of at least one entrant (4.4.9)")
     columns = [rank_column(rank, f"{field}.ranks[{i}]") for i, rank in enumerate(master.ranks)]
     if master.method is MasterFactorMethod.MEDIAN:
         # "the factor for the player ranking that has as many players of equal or greater
@@ -135,5 +135,5 @@ def master_factor(
 def team_member_factor(members: int, field: str) -> Fraction:
     """4.1.2: a team of 5 gets 4/5 of the standard award each, a team of 6 gets 2/3."""
     if members < 3 or members > 6:
-        raise RulesError(field, "4.1.2: a team has 3 to 6 members")
+        raise RulesError(field, "A team has 3 to 6 members (4.1.2)")
     return {5: Fraction(4, 5), 6: Fraction(2, 3)}.get(members, Fraction(1))

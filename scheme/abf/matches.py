@@ -29,7 +29,7 @@ def match_session(calc: Working, session: Session, path: str, title: str) -> Non
     if calc.kind is Kind.TEAMS and len(finalists) > 4:
         raise RulesError(
             f"{path}.matches",
-            "4.2.4: the finals premium is for no more than four teams playing separately",
+            "The finals premium is for no more than four teams playing separately (4.2.4)",
         )
     for index, match in enumerate(session.matches):
         match_award(calc, match, f"{path}.matches[{index}]", title)
@@ -41,8 +41,8 @@ def match_award(calc: Working, match: Match, path: str, title: str) -> None:
     if boards < 5 and not match.triangle:
         raise RulesError(
             f"{path}.boards",
-            "4.2.3: matches under 5 boards are scored as a one-winner session: "
-            "give the session's ranking as a field",
+            "Matches under 5 boards are scored as a one-winner session: "
+            "give the session's ranking as a field (4.2.3)",
         )
     for side in ("home", "away"):
         label = getattr(match, side)

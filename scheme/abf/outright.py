@@ -194,7 +194,7 @@ def _outright_field(
         amplification = number(outright.amplification, f"{path}.amplification")
         if amplification < 1:
             raise RulesError(
-                f"{path}.amplification", "7.5.2: the amplification factor is at least 1"
+                f"{path}.amplification", "The amplification factor is at least 1 (7.5.2)"
             )
         tables *= amplification
         depth_size = size * amplification
@@ -202,7 +202,7 @@ def _outright_field(
     counted = math.ceil(tables)  # 4.4.1 and 3.1.2: T is a whole number
     if counted < 2:
         raise RulesError(
-            f"{path}.tables", "4.4.3: outright awards need a field of at least 2 tables"
+            f"{path}.tables", "Outright awards need a field of at least 2 tables (4.4.3)"
         )
     return size, counted, tables_text, depth_size
 
@@ -223,7 +223,7 @@ def outright_sessions(calc: Working, outright: Outright, path: str) -> int:
             "(a fraction counts only above 0.83, 4.3.1)."
         )
     if not counts:
-        raise RulesError(f"{path}.sessions", "4.3.1: give the number of sessions or of boards")
+        raise RulesError(f"{path}.sessions", "Give the number of sessions or of boards (4.3.1)")
     return min(counts)
 
 
@@ -270,14 +270,16 @@ def consolation_outright(
         f"consolation {which} of {consolations}: {show_number(proportion)} of the final's award"
     ]
     if len(consolation.rankings) not in (1, 2):
-        raise RulesError(f"{path}.rankings", "4.3.3: a consolation has one or two winners")
+        raise RulesError(f"{path}.rankings", "A consolation has one or two winners (4.3.3)")
     award = final_winner * proportion
     if len(consolation.rankings) == 2:
         award *= TWO_WINNER_CONSOLATION
         notes.append("two winners: 65% each")
     tables = checked_tables(consolation.tables, f"{path}.tables")
     if outright.final_tables is None:
-        raise RulesError(f"{path}.tables", "4.3.3: give the final's tables (outright.final_tables)")
+        raise RulesError(
+            f"{path}.tables", "Give the final's tables (outright.final_tables) (4.3.3)"
+        )
     final_tables = checked_tables(outright.final_tables, "outright.final_tables")
     for bound in (CONSOLATION_SMALLEST * final_tables, CONSOLATION_LARGEST * final_tables):
         if (bound < final_tables and tables < bound) or (bound > final_tables and tables > bound):

@@ -55,23 +55,23 @@ def check_percentages(calc: Working, item: Field, labels: list[str], path: str) 
     if grade not in PERCENTAGE_GRADES:
         raise RulesError(
             f"{path}.percentages",
-            f"4.2.2: percentage session awards are for Duplicate Congress, State and National "
-            f"events (grades {', '.join(sorted(PERCENTAGE_GRADES - {'A3'}))}), not grade {grade}",
+            f"Percentage session awards are for Duplicate Congress, State and National events "
+            f"(grades {', '.join(sorted(PERCENTAGE_GRADES - {'A3'}))}), not grade {grade} (4.2.2)",
         )
     if calc.kind is not Kind.PAIRS:
-        raise RulesError(f"{path}.percentages", "4.2.2: percentage awards are for pairs events")
+        raise RulesError(f"{path}.percentages", "Percentage awards are for pairs events (4.2.2)")
     stage = item.stage
     if stage not in (Stage.QUALIFYING, Stage.QUALIFYING.value):
         raise RulesError(
             f"{path}.percentages",
-            "4.2.2: percentage awards replace the placings of a qualifying session; finals and "
-            "consolations (4.2.5) are awarded by placings",
+            "Percentage awards replace the placings of a qualifying session (4.2.2); finals "
+            "and consolations (4.2.5) are awarded by placings",
         )
     given: Mapping[str, object] = item.percentages or {}
     scores: dict[str, int] = {}
     for label in labels:
         if label not in given:
-            raise RulesError(f"{path}.percentages", f"4.2.2: give the score of {label}")
+            raise RulesError(f"{path}.percentages", f"Give the score of {label} (4.2.2)")
         value = number(given[label], f"{path}.percentages[{label}]")
         if not 0 <= value <= 100:
             raise RulesError(

@@ -42,7 +42,7 @@ class AbfRuleSet:
         for known, grade in self.grades.items():
             if known.lower() == str(code).strip().lower():
                 return grade
-        raise RulesError(path, f"1.5.1: unknown grade {code!r} (known: {', '.join(self.grades)})")
+        raise RulesError(path, f"Unknown grade {code!r} (known: {', '.join(self.grades)}) (1.5.1)")
 
     def round(self, value: Fraction) -> Decimal:
         return round_cents(value, self.rounding)

@@ -113,27 +113,29 @@ def check_movement(
         if movement.two_winners or movement is Movement.INDIVIDUAL:
             raise RulesError(
                 f"{path}.movement",
-                "4.2.3: teams sessions of matches under 5 boards have one winner",
+                "Teams sessions of matches under 5 boards have one winner (4.2.3)",
             )
         return  # 4.4.3 NOTE: teams session awards whatever the size of the field
     if kind is Kind.INDIVIDUAL and movement is not Movement.INDIVIDUAL:
         raise RulesError(
-            f"{path}.movement", "4.2.1: an individual event plays an individual movement"
+            f"{path}.movement", "An individual event plays an individual movement (4.2.1)"
         )
     if kind is Kind.PAIRS and movement is Movement.INDIVIDUAL:
         raise RulesError(
-            f"{path}.movement", "4.2.1: an individual movement is for individual events"
+            f"{path}.movement", "An individual movement is for individual events (4.2.1)"
         )
     # 4.4.3: Individual and Howell pairs fields need 2 full tables, other pairs fields 4.
     if movement in (Movement.HOWELL, Movement.INDIVIDUAL):
         if math.floor(tables) < 2:
             raise RulesError(
                 f"{path}.tables",
-                f"4.4.3: {movement.label} fields need at least 2 full tables",
+                f"{movement.label} fields need at least 2 full tables (4.4.3)",
             )
     elif counted < 4:
+        label = movement.label
         raise RulesError(
-            f"{path}.tables", f"4.4.3: {movement.label} pairs fields need at least 4 tables"
+            f"{path}.tables",
+            f"{label[:1].upper()}{label[1:]} pairs fields need at least 4 tables (4.4.3)",
         )
 
 

@@ -71,8 +71,8 @@ def singles_outright(
     if other_outright_given:
         raise RulesError(
             "outright",
-            "4.3.1: a Singles event's final place-getters receive outright awards only if no "
-            "other outright awards have been given",
+            "A Singles event's final place-getters receive outright awards only if no "
+            "other outright awards have been given (4.3.1)",
         )
     grade_rules = rules.grade(grade)
     counted = math.ceil(checked_tables(tables, "tables"))  # 4.4.1: a half table is a table

@@ -23,7 +23,7 @@ def entry_tables(calc: Working, path: str) -> Fraction:
         return checked_tables(event.outright.tables, "outright.tables")
     raise RulesError(
         "entry_tables",
-        f"4.2.5: give the tables of the original entry to limit the size of the final ({path})",
+        f"Give the tables of the original entry to limit the size of the final ({path}) (4.2.5)",
     )
 
 
@@ -31,9 +31,9 @@ def consolation_number(calc: Working, number: object, path: str) -> tuple[int, i
     """4.2.5: how many consolations were played, and which one this is."""
     count = calc.event.consolations
     if not isinstance(count, int) or count < 1:
-        raise RulesError("consolations", "4.2.5: say how many consolations were played")
+        raise RulesError("consolations", "Say how many consolations were played (4.2.5)")
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
-        raise RulesError(path, f"4.2.5: a consolation number from 1 to {count} is required")
+        raise RulesError(path, f"A consolation number from 1 to {count} is required (4.2.5)")
     return count, number
 
 

@@ -125,7 +125,7 @@ def test_tables_the_rules_cannot_take_are_named(client_a, members):
         reverse("awards:upload_new"), form(content, tables="3", movement="mitchell")
     )
     assert response.status_code == 400
-    assert "4.4.3: Mitchell pairs fields need at least 4 tables." in response.content.decode()
+    assert "Mitchell pairs fields need at least 4 tables (4.4.3)." in response.content.decode()
     assert not CreditUpload.objects.exists()
 
 

@@ -99,7 +99,7 @@ def _bad(change) -> dict:
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [
-        (_bad(lambda b: b.update(grade="Z9")), "grade", "unknown grade"),
+        (_bad(lambda b: b.update(grade="Z9")), "grade", "Unknown grade"),
         (_bad(lambda b: b.update(rules="NZ")), "rules", ""),
         (_bad(lambda b: b.update(kind="quartets")), "kind", ""),
         (_bad(lambda b: b.update(sessions=[])), "sessions", ""),

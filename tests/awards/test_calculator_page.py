@@ -101,7 +101,7 @@ def test_the_page_names_the_session_and_rule_of_a_bad_field(client):
 
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Session 1, ranking, tables: 4.4.3: Mitchell pairs fields need at least 4 tables" in page
+    assert "Session 1, ranking, tables: Mitchell pairs fields need at least 4 tables (4.4.3)" in page
     assert "<table>" not in page
 
 
@@ -146,7 +146,7 @@ def test_scores_at_a_club_grade_are_refused_by_4_2_2(client):
     response = client.post(URL, _form(**{"session-0-percentages": "N1 60\nE1 55"}))
 
     page = response.content.decode()
-    assert "4.2.2: percentage session awards are for Duplicate Congress" in page
+    assert "Percentage session awards are for Duplicate Congress" in page
 
 
 def test_a_score_that_is_not_a_percentage_is_named_by_its_line(client):

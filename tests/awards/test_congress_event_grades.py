@@ -51,8 +51,8 @@ def test_5_3_3_a_minor_event_at_the_congresss_own_grade_is_refused(
     )
 
     message = response.json()["error"]["fields"]["event.grade"][0]
-    assert message.startswith("5.3.3: a minor event drops one grade")
-    assert "grade B4, not B3" in message
+    assert message.startswith("A minor event drops one grade")
+    assert message.endswith("grade B4, not B3 (5.3.3).")
     assert not CreditUpload.objects.exists()
 
 
@@ -98,7 +98,7 @@ def test_a_congress_event_that_does_not_say_what_it_was_is_warned(
     [
         ("1", "200", "event.extra_championship", "may nominate 0 additional"),
         ("2", "299", "event.extra_championship", "may nominate 1 additional"),
-        ("1", "", "event.congress_table_sessions", "give the additional championship's number"),
+        ("1", "", "event.congress_table_sessions", "Give the additional championship's number"),
     ],
 )
 def test_5_3_3_an_additional_championship_beyond_the_table_sessions_is_refused(
@@ -153,7 +153,7 @@ def test_5_3_3_a_one_session_additional_championship_is_refused():
     )
 
     assert refusals == [
-        ("sessions", "5.3.3: an additional championship has at least two sessions.")
+        ("sessions", "An additional championship has at least two sessions (5.3.3).")
     ]
 
 
@@ -209,10 +209,10 @@ def test_the_upload_page_shows_the_5_3_3_refusal_naming_the_grade(
     assert page.status_code == 400
     # The page lists an upload's problems above the form, each naming its field.
     problems = page.context["problems"]
-    assert [(p.field, p.message[:36]) for p in problems] == [
-        ("event.grade", "5.3.3: a minor event drops one grade")
+    assert [(p.field, p.message[:29]) for p in problems] == [
+        ("event.grade", "A minor event drops one grade")
     ]
-    assert "5.3.3: a minor event drops one grade" in page.content.decode()
+    assert "A minor event drops one grade" in page.content.decode()
     assert not CreditUpload.objects.exists()
 
 
@@ -260,5 +260,5 @@ def test_a_congress_event_from_a_results_file_is_refused_its_wrong_grade_too(
     )
 
     assert page.status_code == 400
-    assert "5.3.3: a walk-in event is B5" in page.content.decode()
+    assert "A walk-in event is B5" in page.content.decode()
     assert not CreditUpload.objects.exists()

@@ -59,9 +59,10 @@ def test_a_club_takes_part_in_five_b5i_events_a_year_then_must_cancel_one(
     with pytest.raises(AwardsError) as refused:
         b5i(state_secretary_a, club_a, neighbour, 5)
     assert refused.value.message.startswith(
-        f"2.7: club 201 takes part in 5 B5i events in {day(0).year}, the most it may"
+        f"Club 201 takes part in 5 B5i events in {day(0).year}, the most it may"
     )
     assert "Cancel a defunct event in the state's B5i register first" in refused.value.message
+    assert list(refused.value.fields) == ["clubs"]
 
     approval_cancel(by=state_secretary_a, approval=approvals[0], reason="Defunct: not played")
     sixth = b5i(state_secretary_a, club_a, neighbour, 5)
@@ -91,13 +92,14 @@ def test_each_club_taking_part_is_counted(state_secretary_a, club_a, neighbour):
 
     with pytest.raises(AwardsError) as refused:
         b5i(state_secretary_a, club_a, neighbour, 6)
-    assert "club 202 takes part in 5 B5i events" in refused.value.message
+    assert "Club 202 takes part in 5 B5i events" in refused.value.message
 
 
 def test_a_b5i_event_has_one_to_four_sessions(state_secretary_a, club_a, neighbour):
     with pytest.raises(AwardsError) as refused:
         b5i(state_secretary_a, club_a, neighbour, 1, sessions=5)
-    assert refused.value.message == "2.7: a B5i event has one to four sessions, not 5."
+    assert refused.value.message == "A B5i event has one to four sessions, not 5 (2.7)."
+    assert list(refused.value.fields) == ["sessions"]
 
 
 def test_a_b5i_upload_needs_its_approval_in_the_register(
@@ -157,9 +159,10 @@ def test_a_grade_d_championship_has_two_to_ten_sessions(secretary_a, players_a):
                 event=event("D", sessions=sessions),
             )
         assert refusal(refused) == (
-            "2.3: a Grade D Championship is of not less than 2 and no more than 10 sessions, "
-            f"not {sessions}."
+            "A Grade D Championship is of not less than 2 and no more than 10 sessions, "
+            f"not {sessions} (2.3)."
         )
+        assert refused.value.problems[0].field == "event.sessions"
 
 
 def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a, staff, club_a):
@@ -193,9 +196,10 @@ def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a, s
             event=event("D", name="Championship 7", sessions=3, starts_on=day(8)),
         )
     assert refusal(refused) == (
-        f"2.3: club 201 has held 6 Grade D Championships in {day(0).year}; a club may run up "
-        "to 6 each year."
+        f"Club 201 has held 6 Grade D Championships in {day(0).year}; a club may run up "
+        "to 6 each year (2.3)."
     )
+    assert refused.value.problems[0].field == "event.grade"
     assert Event.objects.filter(grade="D").count() == 6
 
 
@@ -218,9 +222,9 @@ def test_a_state_runs_ten_b4s_sessions_plus_one_for_each_500_members(state_secre
             sessions=2,
         )  # fmt: skip
     assert refused.value.message == (
-        f"6.2.1: NSW may run 12 B4s sessions in {day(0).year} (10, plus 1 for each 500 of its "
+        f"NSW may run 12 B4s sessions in {day(0).year} (10, plus 1 for each 500 of its "
         f"501 members at 30 September {day(0).year - 1}); 11 sessions approved already, these "
-        "2 would make 13."
+        "2 would make 13 (6.2.1)."
     )
     approval_register(
         by=state_secretary_a, kind=Kind.B4S, name="The last", starts_on=day(5), sessions=1
@@ -268,8 +272,8 @@ def test_two_b4c_sessions_at_other_times_a_year(state_secretary_a, club_a):
             starts_on=day(3), sessions=1, club=club_a,
         )  # fmt: skip
     assert refused.value.message == (
-        f"2.6: club 201 has 2 B4c sessions at other times approved in {day(0).year}; a club "
-        "may conduct up to 2."
+        f"Club 201 has 2 B4c sessions at other times approved in {day(0).year}; a club "
+        "may conduct up to 2 (2.6)."
     )
     with pytest.raises(AwardsError) as refused:
         approval_register(

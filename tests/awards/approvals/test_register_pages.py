@@ -77,7 +77,7 @@ def test_a_sixth_b5i_event_is_refused_on_the_page_naming_the_clause_and_the_coun
     )  # fmt: skip
 
     assert response.status_code == 200
-    assert "2.7: club 201 takes part in 5 B5i events in 2026" in response.content.decode()
+    assert "Club 201 takes part in 5 B5i events in 2026" in response.content.decode()
     assert Approval.objects.count() == 5
 
 

@@ -111,7 +111,7 @@ def test_percentages_at_a_club_grade_are_refused_by_4_2_2(secretary_a, registere
         results_upload_check(
             by=secretary_a, filename="w.xml", content=sample(), grade="E", percentages=True
         )
-    assert "4.2.2: percentage session awards are for" in str(refused.value.problems[0].message)
+    assert "Percentage session awards are for" in str(refused.value.problems[0].message)
 
 
 def _percentage_award_of_pair_3() -> int:

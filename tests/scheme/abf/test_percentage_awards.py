@@ -97,7 +97,7 @@ def test_every_pair_of_the_field_needs_a_score():
     with pytest.raises(RulesError) as refused:
         compute_awards(event)
 
-    assert "give the score of B" in refused.value.message
+    assert "Give the score of B" in refused.value.message
 
 
 def test_a_score_above_100_is_refused():

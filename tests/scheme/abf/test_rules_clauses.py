@@ -83,7 +83,7 @@ def test_the_older_edition_has_blue_grade_f_points_and_a_gold_grade_a3():
     assert compute_awards(_howell("F", rules="ABF-legacy")).colour is Colour.BLUE
     # 0.04 x 3.75 x 10 = 1.50
     assert _winner(_howell("A3", rules="ABF-legacy")) == Decimal("1.50")
-    with pytest.raises(Exception, match="unknown grade"):
+    with pytest.raises(Exception, match="Unknown grade"):
         compute_awards(_howell("A3"))
 
 

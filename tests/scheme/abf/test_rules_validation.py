@@ -35,12 +35,12 @@ def _refused(event: Event) -> RulesError:
         (
             _event(sessions=[Session(fields=[Field("mitchell", 3, _pairs("P", 3))])]),
             "sessions[0].fields[0].tables",
-            "4.4.3: Mitchell pairs fields need at least 4 tables",
+            "Mitchell pairs fields need at least 4 tables (4.4.3)",
         ),
         (
             _event(sessions=[Session(fields=[Field("howell", "1.5", _pairs("P", 3))])]),
             "sessions[0].fields[0].tables",
-            "4.4.3: Howell fields need at least 2 full tables",
+            "Howell fields need at least 2 full tables (4.4.3)",
         ),
         (
             _event(sessions=[Session(fields=[Field("howell", "5.25", _pairs("P", 10))])]),
