@@ -111,7 +111,8 @@ def approval_register(
                     sessions=sessions,
                 )
                 if problem:
-                    raise _refuse(problem, "sessions" if "sessions" in problem[:40] else "clubs")
+                    low, high = allowances.B5I_SESSIONS
+                    raise _refuse(problem, "clubs" if low <= sessions <= high else "sessions")
         elif kind == Kind.B4S:
             problem = allowances.b4s_problem(
                 state=state.code,
@@ -271,7 +272,8 @@ def event_allowance_problems(*, by: User, event: EventDetails) -> list[Problem]:
             ),
             sessions=event.sessions,
         )
-        field = "event.sessions" if "sessions, not" in problem else field
+        low, high = allowances.GRADE_D_SESSIONS
+        field = field if low <= event.sessions <= high else "event.sessions"
     elif event.grade == "B5i" and event.club is not None:
         problem = _b5i_problem(club=event.club, starts_on=event.starts_on, sessions=event.sessions)
     elif event.grade == "B4s" and event.state is not None:
