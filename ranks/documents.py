@@ -5,7 +5,7 @@ quarterly player ranking report (1.4.3), as PDF and CSV."""
 from dataclasses import dataclass, field
 from datetime import date
 
-from awards.ledger.models import Event
+from awards.ledger.organisers import organiser_label
 from centre.dates import day_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
@@ -13,8 +13,6 @@ from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion, Ra
 from scheme.base import PRE_1982
 from scheme.core.calendar import quarter_label
 from scheme.core.points import points_text
-
-ORGANISERS = dict(Event.Organiser.choices)
 
 
 def _club_line(promotion: Promotion) -> str:
@@ -115,7 +113,7 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                     row["name"],
                     row["event"],
                     row["grade"],
-                    ORGANISERS.get(row["organiser"], row["organiser"]),
+                    organiser_label(row["organiser"]),
                     day_text(date.fromisoformat(row["ends_on"])),
                     row["colour"],
                     points_text(row["points"]),

@@ -322,6 +322,8 @@ class Scheme:
     # Words: what the federation calls the registry's number of a player ("ABF number"), and
     # what the pages call a kind of point (the ABF's and the ACBL's are colours).
     number_name: str = field(default="player number", compare=False)
+    # What its people call the national body that runs the scheme ("ABF", "NZ Bridge").
+    body_name: str = field(default="the national body", compare=False)
     # Points won under other federations that the scheme credits, at its rates (with the
     # RECIPROCITY feature: the ABF's 1.3.4, NZ Bridge's Overseas Master Points).
     overseas_kinds: tuple[OverseasKind, ...] = field(default=(), compare=False, repr=False)

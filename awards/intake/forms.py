@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from awards.calculator.sessions.forms import SESSION_KINDS
 from awards.intake.limits import credit_file_size_error
 from awards.ledger.models import Event as LedgerEvent
+from awards.ledger.organisers import organiser_labels
 from awards.ledger.services.events import EventDetails
 from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
@@ -172,9 +173,7 @@ class EventDetailsForm(forms.Form):
             self.fields["grade"].initial = "E"
         if organisers:
             self.fields["organiser"].choices = [
-                (value, label)
-                for value, label in LedgerEvent.Organiser.choices
-                if value in organisers
+                (value, label) for value, label in organiser_labels().items() if value in organisers
             ]
             self.fields["organiser"].initial = organisers[0]
         else:

@@ -101,6 +101,7 @@ ABF_SCHEME = Scheme(
     ),
     region_name="state",
     number_name="ABF number",
+    body_name="ABF",
     number_key="abf_number",
     overseas_kinds=ABF_OVERSEAS_KINDS,
     # App. E, 1.4.3: the Centre's months and deadlines are Sydney's.

@@ -68,6 +68,7 @@ ACBL_SCHEME = Scheme(
     ),
     region_name="unit",
     number_name="ACBL player number",
+    body_name="ACBL",
     number_key="acbl_number",
     # The ACBL's headquarters keep Central time (Horn Lake, Mississippi).
     time_zone="America/Chicago",

@@ -88,6 +88,7 @@ NZ_SCHEME = Scheme(
     # Seed 003: clubs, Regions and NZ Bridge ("a licensed Club, a Region or NZ Bridge").
     region_name="region",
     number_name="NZB number",
+    body_name="NZ Bridge",
     number_key="nzb_number",
     # Outline, Overseas Master Points: ABF gold as A Points, Klinger red as B Points.
     features=frozenset({RECIPROCITY}),
