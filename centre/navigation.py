@@ -76,6 +76,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (CENTRE, "Grants", "awards:grants", (Role.STAFF,)),
     (CENTRE, "Congress organisers", "clubs:staff_congress_organisers", (Role.STAFF,)),
     (CENTRE, "Record payment", "billing:payment_new", (Role.STAFF,)),
+    (CENTRE, "Import a register", "operations:register_in", (Role.STAFF,)),
     (CENTRE, "Admin", "admin:index", (Role.STAFF,)),
     (ACCOUNT, "API tokens", "tokens", SECRETARIES_AND_STAFF),
     (ACCOUNT, "Change password", "password_change", SECRETARIES_AND_STAFF),
