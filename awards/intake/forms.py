@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db.models import QuerySet
 
 from awards.calculator.sessions.forms import SESSION_KINDS
+from awards.calculator.sessions.serializers import MAX_BOARDS, MAX_TABLES
+from awards.intake import congress
 from awards.intake.limits import credit_file_size_error
 from awards.ledger.models import Event as LedgerEvent
 from awards.ledger.organisers import organiser_labels
@@ -16,20 +18,7 @@ from awards.ledger.services.events import EventDetails
 from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
-from scheme.abf.congress import (
-    CONGRESS_EVENTS,
-    CONGRESS_GRADES,
-)
-from scheme.abf.validation import MAX_BOARDS, MAX_TABLES
 from scheme.base import AUTHORISATIONS, CONGRESSES, CREDIT_FILES
-
-# 5.3: what a congress's event was at the congress (the upload's and entry's forms).
-CONGRESS_FIELDS = (
-    "congress_grade",
-    "congress_event",
-    "extra_championship",
-    "congress_table_sessions",
-)
 
 
 class GradeField(forms.ChoiceField):
@@ -110,31 +99,9 @@ class EventDetailsForm(forms.Form):
         ),
     )
 
-    congress_grade = forms.ChoiceField(
-        label="The congress's grade",
-        required=False,
-        choices=[("", "Not a congress event"), *((g, g) for g in CONGRESS_GRADES)],
-        help_text="With what the event was at the congress, its grade is checked (5.3).",
-    )
-    congress_event = forms.ChoiceField(
-        label="What the event was at the congress",
-        required=False,
-        choices=[("", "Not said"), *CONGRESS_EVENTS.items()],
-    )
-    extra_championship = forms.IntegerField(
-        label="Additional championship (its number)",
-        required=False,
-        min_value=1,
-        max_value=100,
-        help_text="A large congress's 1st, 2nd... additional championship (5.3.3).",
-    )
-    congress_table_sessions = forms.DecimalField(
-        label="Table-sessions of the whole congress",
-        required=False,
-        min_value=0,
-        max_digits=8,
-        decimal_places=1,
-        help_text="One additional championship for every 100 over 100, once over 200 (5.3.3).",
+    # 5.3: what the event was at its congress, under a scheme with congresses only.
+    congress_grade, congress_event, extra_championship, congress_table_sessions = (
+        congress.form_fields()
     )
 
     def __init__(
@@ -173,19 +140,27 @@ class EventDetailsForm(forms.Form):
             self.fields["grade"].initial = "E"
         if organisers:
             self.fields["organiser"].choices = [
-                (value, label) for value, label in organiser_labels().items() if value in organisers
+                (value, label)
+                for value, label in organiser_labels().items()
+                if value in organisers
             ]
             self.fields["organiser"].initial = organisers[0]
         else:
             # A club secretary's events are the club's own.
             del self.fields["organiser"]
             del self.fields["club_number"]
-        if organisers and congress_organisers is not None and "congress" in organisers:
+        congresses = scheme.has(CONGRESSES)
+        if (
+            congresses
+            and organisers
+            and congress_organisers is not None
+            and "congress" in organisers
+        ):
             self.fields["congress_organiser"].queryset = congress_organisers
         else:
             del self.fields["congress_organiser"]
-        if not organisers or "congress" not in organisers or not scheme.has(CONGRESSES):
-            for name in CONGRESS_FIELDS:
+        if not organisers or "congress" not in organisers or not congresses:
+            for name in congress.CONGRESS_FIELDS:
                 del self.fields[name]
 
     def clean_club_number(self) -> Club | None:

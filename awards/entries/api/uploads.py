@@ -18,9 +18,9 @@ from awards.entries.services.sessions import credit_results_check
 from awards.intake.api.serializers import (
     UploadResultsSerializer,
     UploadSerializer,
-    congress_details,
 )
 from awards.intake.api.uploads import _UploadApi, players_of
+from awards.intake.congress import congress_details
 from awards.ledger.services.events import EventDetails
 from centre.schemes import current_scheme
 

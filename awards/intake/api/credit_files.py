@@ -20,12 +20,12 @@ from awards.errors import UploadRejected
 from awards.intake.api.serializers import (
     OrganiserFields,
     UploadSerializer,
-    congress_details,
     intended_field,
     intended_reason_field,
     session_field,
 )
 from awards.intake.api.uploads import _UploadApi, players_of
+from awards.intake.congress import congress_details
 from awards.intake.credit_files import awards_credit_file
 from awards.intake.limits import (
     MAX_CREDIT_FILE_LINES,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from awards.intake import congress
 from awards.intake.models import CreditUpload
 from awards.intake.titles import upload_title
 from awards.ledger.models import Event
 from centre.schemes import grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
-from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
 
 
 class UploadLineSerializer(serializers.Serializer):
@@ -110,19 +110,6 @@ class UploadSerializer(serializers.ModelSerializer):
         return str(upload.period) if upload.period else None
 
 
-def congress_details(values: dict) -> dict:
-    """5.3: what the event was at its congress, as EventDetails takes it."""
-    return {
-        name: values.get(name)
-        for name in (
-            "congress_grade",
-            "congress_event",
-            "extra_championship",
-            "congress_table_sessions",
-        )
-    }
-
-
 class OrganiserFields(serializers.Serializer):
     """Who ran the event: a club secretary's events are the club's own and ignore these."""
 
@@ -155,53 +142,9 @@ class OrganiserFields(serializers.Serializer):
         ),
     )
 
-    congress_grade = serializers.ChoiceField(
-        choices=list(CONGRESS_GRADES),
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text=with_clause_lazy(
-            "The grade of the congress the event was part of; with `congress_event`, the "
-            "event's grade is checked against it.",
-            "5.3; 5.3.1, 5.3.3",
-        ),
-    )
-    congress_event = serializers.ChoiceField(
-        choices=list(CONGRESS_EVENTS),
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text=with_clause_lazy(
-            "What the event was at its congress: "
-            + "; ".join(f"{code}: {label}" for code, label in CONGRESS_EVENTS.items())
-            + ". A congress's event without it is warned that its grade is unchecked.",
-            "5.3",
-        ),
-    )
-    extra_championship = serializers.IntegerField(
-        required=False,
-        allow_null=True,
-        default=None,
-        min_value=1,
-        max_value=100,
-        help_text=with_clause_lazy(
-            "Which of a large congress's additional championships (with `congress_event` "
-            "additional).",
-            "5.3.3",
-        ),
-    )
-    congress_table_sessions = serializers.DecimalField(
-        max_digits=8,
-        decimal_places=1,
-        min_value=0,
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text=with_clause_lazy(
-            "The whole congress's table-sessions: one additional championship for every 100 "
-            "over 100, once over 200.",
-            "5.3.3",
-        ),
+    # 5.3: what the event was at its congress (checked under a scheme with congresses).
+    congress_grade, congress_event, extra_championship, congress_table_sessions = (
+        congress.api_fields()
     )
 
     def validate_club_number(self, number: int | None) -> Club | None:

@@ -1,0 +1,116 @@
+"""What a congress's event was at its congress (5.3, 5.3.1-5.3.3), for a scheme with the
+CONGRESSES feature (the ABF's congresses; scheme.abf.congress): the congress's grade, what
+the event was at it, a large congress's additional championship and its table-sessions, as
+the upload's and entry's forms and the uploads' API take them.
+
+The whole module is the feature's: the event's form keeps these fields only under a scheme
+that has it (`EventDetailsForm` asks `Scheme.has(CONGRESSES)` once), and the event's checks
+read them only there (awards.ledger.services.congress).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from rest_framework import serializers
+
+from centre.schemes import with_clause_lazy
+from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
+
+# 5.3: what a congress's event was at the congress (the upload's and entry's forms).
+CONGRESS_FIELDS = (
+    "congress_grade",
+    "congress_event",
+    "extra_championship",
+    "congress_table_sessions",
+)
+
+
+def form_fields() -> tuple[forms.Field, forms.Field, forms.Field, forms.Field]:
+    """The four fields of the upload's and entry's forms, in their order."""
+    congress_grade = forms.ChoiceField(
+        label="The congress's grade",
+        required=False,
+        choices=[("", "Not a congress event"), *((g, g) for g in CONGRESS_GRADES)],
+        help_text="With what the event was at the congress, its grade is checked (5.3).",
+    )
+    congress_event = forms.ChoiceField(
+        label="What the event was at the congress",
+        required=False,
+        choices=[("", "Not said"), *CONGRESS_EVENTS.items()],
+    )
+    extra_championship = forms.IntegerField(
+        label="Additional championship (its number)",
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text="A large congress's 1st, 2nd... additional championship (5.3.3).",
+    )
+    congress_table_sessions = forms.DecimalField(
+        label="Table-sessions of the whole congress",
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=1,
+        help_text="One additional championship for every 100 over 100, once over 200 (5.3.3).",
+    )
+    return congress_grade, congress_event, extra_championship, congress_table_sessions
+
+
+def api_fields() -> tuple[
+    serializers.Field, serializers.Field, serializers.Field, serializers.Field
+]:
+    """The four fields of the uploads' API, in their order."""
+    congress_grade = serializers.ChoiceField(
+        choices=list(CONGRESS_GRADES),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=with_clause_lazy(
+            "The grade of the congress the event was part of; with `congress_event`, the "
+            "event's grade is checked against it.",
+            "5.3; 5.3.1, 5.3.3",
+        ),
+    )
+    congress_event = serializers.ChoiceField(
+        choices=list(CONGRESS_EVENTS),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=with_clause_lazy(
+            "What the event was at its congress: "
+            + "; ".join(f"{code}: {label}" for code, label in CONGRESS_EVENTS.items())
+            + ". A congress's event without it is warned that its grade is unchecked.",
+            "5.3",
+        ),
+    )
+    extra_championship = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=100,
+        help_text=with_clause_lazy(
+            "Which of a large congress's additional championships (with `congress_event` "
+            "additional).",
+            "5.3.3",
+        ),
+    )
+    congress_table_sessions = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=1,
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=with_clause_lazy(
+            "The whole congress's table-sessions: one additional championship for every 100 "
+            "over 100, once over 200.",
+            "5.3.3",
+        ),
+    )
+    return congress_grade, congress_event, extra_championship, congress_table_sessions
+
+
+def congress_details(values: dict) -> dict:
+    """5.3: what the event was at its congress, as EventDetails takes it."""
+    return {name: values.get(name) for name in CONGRESS_FIELDS}
