@@ -110,8 +110,7 @@ class LookupPlayerSerializer(serializers.Serializer):
     pre_1982_red = serializers.IntegerField(
         required=False,
         help_text="ABF: red points won before 1982, in hundredths (1.8 notes), kept apart from "
-        "the ledger's totals above; they are red points of the player's rank and total "
-        "(scheme/abf/NOTES.md).",
+        "the ledger's totals above; they are red points of the player's rank and total.",
     )
     next_rank = serializers.CharField(allow_null=True)
     next_rank_reached = serializers.BooleanField(

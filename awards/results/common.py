@@ -261,6 +261,6 @@ def ranking_of(
 
 def tables_of(contestants: int, kind: str) -> Decimal:
     """A field's tables from its contestants: 2 pairs or 4 players a table; for teams the
-    number of teams (scheme.abf.events.Field)."""
+    number of teams, as the calculator's fields count them."""
     per_table = {"pairs": 2, "individual": 4}.get(kind, 1)
     return Decimal(contestants) / per_table

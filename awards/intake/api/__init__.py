@@ -1,2 +1,2 @@
-"""The intake's API: uploads of credit files and results, their confirmation, the credit
-file of an upload."""
+"""The intake's API: uploads, their confirmation and cancelling (`uploads`); a credit file
+checked and an upload's awards as a credit file (`credit_files`, CREDIT_FILES)."""

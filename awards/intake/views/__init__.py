@@ -1,2 +1,2 @@
-"""The intake's pages: uploads, CPAR and Sundry entry, the Goldpoint Coordinator's
-approvals."""
+"""The intake's pages: the uploads, an upload's preview, confirmation and cancelling; the
+Goldpoint Coordinator's approvals."""
