@@ -59,6 +59,14 @@ FEATURES = frozenset(
 )
 
 
+# Who each role names as an event's organiser, under a scheme with no rule of its own.
+_ORGANISERS: dict[str, tuple[str, ...]] = {
+    "staff": ("club", "state", "national"),
+    "state": ("state",),
+    "organiser": ("state",),
+}
+
+
 class MembershipRules(Protocol):
     """A scheme's membership year (the ABF's: scheme.abf.membership), for a scheme with the
     MEMBERSHIP_YEAR feature. Times are aware datetimes; days and years the scheme's own."""
@@ -379,6 +387,12 @@ class Scheme:
     yearly_limit_refusal: Callable[[str | None, str, frozenset[str]], str | None] | None = field(
         default=None, compare=False, repr=False
     )
+    # Who a login of a role may name as having run an event it uploads, by the ledger's
+    # organiser codes (the ABF's 5.4.1, 7.5.1: scheme.abf.issuers). None here: the Centre's
+    # staff any but a congress, a region's secretary and nominee their region, a club none.
+    organisers_for: Callable[[str | None], tuple[str, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
     # The whole sentence refusing a login of a role the grade of a named event, or None when
     # it may issue it (the ABF's: who uploads the grade's colour, 1.6, 7.5.1, 7.5.7). None
     # here: `grade_refusal`'s reason in the portal's sentence.
@@ -445,6 +459,12 @@ class Scheme:
     def zone(self) -> ZoneInfo:
         """The federation's time zone (`time_zone`)."""
         return ZoneInfo(self.time_zone)
+
+    def event_organisers(self, role: str | None) -> tuple[str, ...]:
+        """Who a login of `role` may name as having run an event it uploads."""
+        if self.organisers_for is not None:
+            return self.organisers_for(role)
+        return _ORGANISERS.get(role or "", ())
 
     def has(self, feature: str) -> bool:
         """Whether the scheme has one of the registry's optional features."""

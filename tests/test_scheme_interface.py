@@ -87,3 +87,62 @@ def test_the_comparisons_are_recognised_in_python_and_in_templates():
 
     assert all(COMPARISON.search(line) for line in compares)
     assert not any(COMPARISON.search(line) for line in does_not)
+
+
+# --- one federation's rules only in the rooms of its own features -------------------------
+
+# What may read the ABF's rules directly: the rooms of features only the ABF has, each whole
+# behind its flag (a feature of scheme.base.FEATURES, whose pages, API, jobs and menus
+# centre.features and centre.settings leave out without it; or the Scheme's own switch),
+# and the benchmarks, which build an ABF register. Everything else asks the Scheme.
+ABF_ROOMS = {
+    "awards/authorisations/": "authorisations",
+    "awards/calculator/sessions/": "calculator_sessions",
+    "awards/entries/services/sessions.py": "calculator_sessions",
+    "awards/grants/": "grants",
+    "awards/intake/credit_files.py": "credit_files",
+    "awards/intake/congress.py": "congresses",
+    "awards/ledger/services/congress.py": "congresses",
+    "billing/": "levies",
+    "operations/national_files.py": "national_files",
+    "operations/national/": "national_files",
+    "ranks/standings.py": "standings",
+    "ranks/kept_standings.py": "standings",
+    "bench/": "",
+}
+READS_A_SCHEME = re.compile(
+    r"^\s*(?:from\s+scheme\.(abf|nz|acbl)\b|import\s+scheme\.(abf|nz|acbl)\b)"
+)
+
+
+def _scheme_imports() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in _project_files():
+        if path.suffix != ".py":
+            continue
+        name = path.relative_to(ROOT).as_posix()
+        for line in path.read_text(encoding="utf-8").splitlines():
+            match = READS_A_SCHEME.match(line)
+            if match:
+                found.setdefault(name, set()).add(match.group(1) or match.group(2))
+    return found
+
+
+def test_only_the_abf_s_own_rooms_read_its_rules():
+    from scheme.base import FEATURES, Scheme
+
+    outside = sorted(
+        name
+        for name, codes in _scheme_imports().items()
+        if "abf" in codes and not name.startswith(tuple(ABF_ROOMS))
+    )
+
+    assert not outside, "ask the Scheme, or keep it in a room gated whole:\n" + "\n".join(outside)
+    for room, flag in ABF_ROOMS.items():
+        assert not flag or flag in FEATURES or flag in Scheme.__dataclass_fields__, room
+
+
+def test_no_app_reads_another_federation_s_rules():
+    others = sorted(name for name, codes in _scheme_imports().items() if codes - {"abf"})
+
+    assert not others, "\n".join(others)

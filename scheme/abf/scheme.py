@@ -9,7 +9,12 @@ from scheme.abf.credit_files import ABF_CREDIT_FILE_FORMATS
 from scheme.abf.demo import ABF_DEMO
 from scheme.abf.editions import ABF_2025, RULE_SETS, compute_awards
 from scheme.abf.grades import ABF_GRADES
-from scheme.abf.issuers import coordinator_approval_needed, grades_issuable_by, issue_refusal
+from scheme.abf.issuers import (
+    coordinator_approval_needed,
+    grades_issuable_by,
+    issue_refusal,
+    organisers_for,
+)
 from scheme.abf.ladder import rank_order_sql
 from scheme.abf.membership import SPECIAL_CLUBS
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Rank, Totals, rank_for
@@ -134,6 +139,7 @@ ABF_SCHEME = Scheme(
     membership=membership,
     # 1.6, 7.5.1, 7.5.7: who issues which grades; the Centre's gold waits for the coordinator.
     grades_issuable_by=grades_issuable_by,
+    organisers_for=organisers_for,
     issue_refusal_text=issue_refusal,
     needs_coordinator_approval=coordinator_approval_needed,
     # 1.8: the certificates print the red and gold (with the pre-1982 red) and the gold.

@@ -16,7 +16,6 @@ from centre.dates import date_refusal
 from centre.models import User
 from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
-from scheme.abf import issuers
 from scheme.base import CONGRESSES
 
 
@@ -135,9 +134,9 @@ def grades_for(*, by: User) -> frozenset[str]:
 
 
 def organisers_for(*, by: User) -> tuple[str, ...]:
-    """Who a login may name as having run an event it uploads (5.4.1, 7.5.1): the ABF's rule,
-    which every scheme's logins keep for now; the `Scheme` has no question of it yet."""
-    return issuers.organisers_for(by.issuer_role)
+    """Who a login may name as having run an event it uploads, by the scheme's rule
+    (`Scheme.event_organisers`: the ABF's 5.4.1, 7.5.1)."""
+    return current_scheme().event_organisers(by.issuer_role)
 
 
 def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
