@@ -4,7 +4,7 @@ state's organisers' logins (5.4.1)."""
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -19,8 +19,9 @@ from centre.tokens import api_tokens_revoke_all
 from scheme.core.calendar import local_month
 
 
-def period_for_credits(*, at: datetime | None = None) -> Period:
-    """The open month a credit made now belongs to, locked until the caller's commit.
+def period_for_credits(*, at: datetime | None = None, zone: tzinfo | None = None) -> Period:
+    """The open month a credit made now belongs to, locked until the caller's commit: the
+    month in `zone` (a club's own clock, Club.zone) or the scheme's time zone.
 
     App. E: a credit belongs to the month it is credited in; once staff have closed (or begun
     closing) that month, new credits go to the next open one. The row lock means a month
@@ -28,7 +29,7 @@ def period_for_credits(*, at: datetime | None = None) -> Period:
     """
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("period_for_credits must be called inside a transaction")
-    year, month = local_month(at or timezone.now(), current_scheme().zone)
+    year, month = local_month(at or timezone.now(), zone or current_scheme().zone)
     while True:
         period, _ = Period.objects.get_or_create(year=year, month=month)
         period = Period.objects.select_for_update().get(pk=period.pk)

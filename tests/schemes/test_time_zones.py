@@ -101,3 +101,28 @@ def test_the_club_form_asks_an_acbl_club_s_time_zone_by_its_name(settings, club_
 
     form = StaffClubForm({**data, "time_zone": "America/Denver"}, instance=club_a)
     assert form.is_valid(), form.errors
+
+
+def test_an_acbl_club_s_award_is_credited_in_the_month_of_the_club_s_own_clock(
+    settings, club_a, secretary_a, monkeypatch
+):
+    """31 October 2026, 22:30 in Los Angeles is 1 November 00:30 in Chicago: a Los Angeles
+    club's award of that evening belongs to October."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from awards.ledger.models import Credit
+    from tests.factories import PlayerFactory
+    from tests.schemes.test_nothing_of_the_abf import _records
+
+    settings.MASTERPOINT_SCHEME = "acbl"
+    club_a.time_zone = "America/Los_Angeles"
+    club_a.save()
+    evening = datetime(2026, 10, 31, 22, 30, tzinfo=ZoneInfo("America/Los_Angeles"))
+    monkeypatch.setattr(timezone, "now", lambda: evening)
+
+    _records(secretary_a, PlayerFactory(home_club=club_a))
+
+    period = Credit.objects.get().period
+    assert (period.year, period.month) == (2026, 10)

@@ -70,7 +70,8 @@ def credit_upload_confirm(
         ]
         if problems:
             raise UploadRejected(problems)
-        period = period_for_credits()
+        # The month of the club's own clock where its clubs keep their own (the ACBL's).
+        period = period_for_credits(zone=upload.club.zone if upload.club_id else None)
         if upload.authorisation_id:
             # 2.6: never more than the amount authorised, however many uploads race.
             authorisation = Authorisation.objects.select_for_update().get(
