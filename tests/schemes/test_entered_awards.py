@@ -138,6 +138,27 @@ def test_an_nz_club_may_not_enter_a_region_s_tournament_s_a_points(settings, cli
     assert not CreditUpload.objects.exists()
 
 
+def test_an_nz_club_runs_one_3a_or_5a_tournament_a_calendar_year(settings, client_a, club_a):
+    """Tournaments General 6: "each Club is entitled to conduct one Tournament for an award
+    of 3 or 5 A Points during each calendar year"."""
+    settings.MASTERPOINT_SCHEME = "nz"
+    player = PlayerFactory(home_club=club_a)
+
+    upload = _credited(
+        client_a, _enter(client_a, "5A", [(player.abf_number, "3.00")], name="Club 5A Pairs")
+    )
+    assert list(Credit.objects.filter(upload=upload).values_list("colour", "points")) == [
+        ("A", 300)
+    ]
+    second = _enter(client_a, "3A", [(player.abf_number, "2.00")], name="Club 3A Teams")
+    junior = _enter(client_a, "3B", [(player.abf_number, "1.00")], name="Club Junior")
+
+    assert second.status_code == 400
+    assert "one Tournament for an award of 3 or 5 A Points" in second.content.decode()
+    assert "(Tournaments General, rule 6)" in second.content.decode()
+    assert junior.status_code == 302
+
+
 def test_an_nz_region_enters_its_tournament_but_not_a_national_event(
     settings, state_client_a, club_a
 ):

@@ -163,12 +163,31 @@ def event_problems(*, by: User, event: EventDetails) -> list[Problem]:
             )
         )
         return problems
-    if refusal := scheme.issue_refusal(by.issuer_role, event.grade, event.name):
+    if (refusal := scheme.issue_refusal(by.issuer_role, event.grade, event.name)) or (
+        refusal := _yearly_limit_refusal(by=by, event=event)
+    ):
         problems.append(Problem(0, refusal, "event.grade"))
     if scheme.has(CONGRESSES):
         # 5.3: a congress's event, by what it was at the congress (awards.ledger.services.congress).
         problems += congress_problems(event)
     return problems + _shape_problems(event)
+
+
+def _yearly_limit_refusal(*, by: User, event: EventDetails) -> str | None:
+    """Why the club may not run another event of the grade in the event's calendar year (NZ's
+    one 3A or 5A tournament a year: `Scheme.yearly_limit_refusal`), from the grades of its
+    events of that year that were credited; None when it may, or the scheme sets no limit."""
+    scheme = current_scheme()
+    if scheme.yearly_limit_refusal is None or not by.is_club_secretary:
+        return None
+    held = frozenset(
+        Event.objects.filter(
+            club=by.club, starts_on__year=event.starts_on.year, credits__isnull=False
+        )
+        .values_list("grade", flat=True)
+        .distinct()
+    )
+    return scheme.yearly_limit_refusal(by.issuer_role, event.grade, held)
 
 
 def event_warnings(*, event: EventDetails) -> list[str]:
