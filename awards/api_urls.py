@@ -33,9 +33,7 @@ urlpatterns = [
     api_path("ranks", rank_calculator.RankCalculatorApi.as_view(), name="rank-calculator"),
     api_path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
     api_path("uploads/check", credit_files.UploadCreateApi.as_view(), name="upload-check"),
-    api_path(
-        "uploads/results", entered_uploads.UploadResultsApi.as_view(), name="upload-results"
-    ),
+    api_path("uploads/results", entered_uploads.UploadResultsApi.as_view(), name="upload-results"),
     api_path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     api_path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     api_path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),

@@ -140,9 +140,7 @@ class EventDetailsForm(forms.Form):
             self.fields["grade"].initial = "E"
         if organisers:
             self.fields["organiser"].choices = [
-                (value, label)
-                for value, label in organiser_labels().items()
-                if value in organisers
+                (value, label) for value, label in organiser_labels().items() if value in organisers
             ]
             self.fields["organiser"].initial = organisers[0]
         else:

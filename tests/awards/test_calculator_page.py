@@ -101,7 +101,9 @@ def test_the_page_names_the_session_and_rule_of_a_bad_field(client):
 
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Session 1, ranking, tables: Mitchell pairs fields need at least 4 tables (4.4.3)" in page
+    assert (
+        "Session 1, ranking, tables: Mitchell pairs fields need at least 4 tables (4.4.3)" in page
+    )
     assert "<table>" not in page
 
 
