@@ -2,7 +2,8 @@
 introduction) says its words first and cites the ABF manual's clause at its end, in brackets
 ("Give the day of the B4c session at other times (2.6)."), never "2.6: give the day ...". On a
 path every scheme shares, the ABF's clause shows only under the ABF (centre.schemes.with_clause).
-The award rules' own refusals (scheme/) are the rules' texts and are not looked at here."""
+The award rules' own refusals (scheme/) reach users as they are, and are held to the same: "A B5i
+event has one to four sessions, not 5 (2.7).", and New Zealand's "... (Outline rule 5)"."""
 
 import ast
 import re
@@ -20,10 +21,15 @@ from centre.schemes import with_clause
 from tests.awards.conftest import yesterday
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("awards", "billing", "centre", "clubs", "operations", "players", "ranks")
-CLAUSE = r"(?:App\. [A-Z]|guide [A-Z][\d.]*|\d+\.\d+(?:\.\d+)*[a-z]?(?:-\d+(?:\.\d+)*)?)"
+APPS = ("awards", "billing", "centre", "clubs", "operations", "players", "ranks", "scheme")
+# The ABF manual's clauses, and New Zealand's rules by the book's headings ("Outline rule 5",
+# "A Point Tournaments rule 3(e)", "rule 4").
+CLAUSE = (
+    r"(?:App\. [A-Z]|guide [A-Z][\d.]*|\d+\.\d+(?:\.\d+)*[a-z]?(?:-\d+(?:\.\d+)*)?"
+    r"|(?:[A-Z][\w/]*(?:,? [\w/]+){0,6},? )?[Rr]ules? \d+(?:\([a-z0-9]+\))*)"
+)
 # A clause (or a list of them) and a colon: "2.6: ", "2.6, 2.7: ", "8.1-8.4: ",
-# "1.3.4 note 2: ", "2.7 (guide B3.2): ", "App. E: ".
+# "1.3.4 note 2: ", "2.7 (guide B3.2): ", "App. E: ", "Outline rule 5: ".
 CITED = rf"{CLAUSE}(?:[,;] ?{CLAUSE})*(?: notes?(?: \d+)?| NOTE)?(?: \([^()]*\))?: "
 BEGINS_WITH_A_CLAUSE = re.compile(rf"^\s*{CITED}")
 # The same at the start of a page's text: after a tag or a template tag.
@@ -73,6 +79,26 @@ def test_no_text_of_the_apps_begins_with_a_clause():
         if BEGINS_WITH_A_CLAUSE.match(text)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("text", "begins_with_a_clause"),
+    [
+        ("2.7: a B5i event has one to four sessions, not 5.", True),
+        ("4.4.5 NOTE: the Playoff Qualifying Points share is for the finals", True),
+        ("1.8 note: for Bronze Grand Master the minimums are lowered", True),
+        ("5.3: 'heat' is not one of championship, minor", True),
+        ("Outline rule 5: the aggregate of A and B Points", True),
+        ("A/B Point Tournaments rule 3(e): one point to each session winner", True),
+        ("Issue of Master Points, rule 1(b): clubs their sessions", True),
+        ("A B5i event has one to four sessions, not 5 (2.7).", False),
+        ("Sessions 2-4: the final", False),
+        ("Match awards: D 0.360 x L x M x P for each match won", False),
+        ("Overall: played 3 of 4 sessions", False),
+    ],
+)
+def test_a_text_beginning_with_a_clause_is_found(text, begins_with_a_clause):
+    assert bool(BEGINS_WITH_A_CLAUSE.match(text)) is begins_with_a_clause
 
 
 def test_no_page_begins_a_text_with_a_clause():
