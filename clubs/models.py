@@ -81,7 +81,9 @@ class Club(models.Model):
     founded_year = models.PositiveSmallIntegerField(null=True, blank=True)
     # Under a scheme whose clubs keep their own clocks (the ACBL's): the club's IANA time zone,
     # whose days decide the month of its awards; blank for the scheme's (Scheme.time_zone).
-    time_zone = models.CharField(max_length=40, blank=True, validators=[time_zone_valid])
+    time_zone = models.CharField(
+        max_length=40, blank=True, db_default="", validators=[time_zone_valid]
+    )
 
     class Meta:
         ordering = ["number"]

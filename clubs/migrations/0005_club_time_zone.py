@@ -13,7 +13,10 @@ class Migration(migrations.Migration):
             model_name="club",
             name="time_zone",
             field=models.CharField(
-                blank=True, max_length=40, validators=[clubs.models.time_zone_valid]
+                blank=True,
+                db_default="",
+                max_length=40,
+                validators=[clubs.models.time_zone_valid],
             ),
         ),
     ]
