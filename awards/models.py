@@ -1,7 +1,7 @@
 """The awards' models, each defined in its room (docs/architecture.md): the ledger's
 events, credits and kept totals; the intake's uploads; the authorisations and the state's
-approvals; the Centre's grants. Django finds the app's models here; code imports them from
-their room."""
+approvals; the Centre's grants; the corrections. Django finds the app's models here; code
+imports them from their room."""
 
 from awards.authorisations.models import (
     AUTHORISED_GRADES,
@@ -9,6 +9,7 @@ from awards.authorisations.models import (
     Authorisation,
     AuthorisationRequest,
 )
+from awards.corrections.models import Correction, CorrectionCredit
 from awards.grants.models import Grant
 from awards.intake.models import CreditUpload, PreviewField
 from awards.ledger.models import (
@@ -26,6 +27,8 @@ __all__ = [
     "Approval",
     "Authorisation",
     "AuthorisationRequest",
+    "Correction",
+    "CorrectionCredit",
     "Credit",
     "CreditUpload",
     "Event",
