@@ -1,9 +1,12 @@
 from django.urls import include, path
 
+from awards.as_at import api_urls as as_at
 from awards.authorisations.api import numbers as authorisations
 from awards.calculator.api import awards as calculator
 from awards.calculator.api import ranks as rank_calculator
 from awards.calculator.sessions import singles
+from awards.corrections import api_urls as corrections
+from awards.corrections.retired import pointing_api, pointing_lookup_api
 from awards.entries.api import uploads as entered_uploads
 from awards.grants import api as grants
 from awards.intake.api import credit_files, uploads
@@ -14,13 +17,17 @@ from centre.api_routes import api_path
 # The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
     api_path(
-        "masterpoints/lookup", lookup.MasterpointLookupApi.as_view(), name="masterpoints-lookup"
+        "masterpoints/lookup",
+        pointing_lookup_api(lookup.MasterpointLookupApi.as_view()),
+        name="masterpoints-lookup",
     ),
+    # Issue 25: a number retired by a merge answers with the kept one.
     api_path(
         "masterpoints/<str:abf_number>",
-        lookup.MasterpointPlayerApi.as_view(),
+        pointing_api(lookup.MasterpointPlayerApi.as_view()),
         name="masterpoints-player",
     ),
+    path("", include(corrections.retired_numbers)),
     api_path(
         "masterpoints/<str:abf_number>/statement",
         lookup.MasterpointStatementApi.as_view(),
@@ -55,4 +62,6 @@ urlpatterns = [
         name="authorisation-issue",
     ),
     path("", include("awards.authorisations.api.requests")),
+    path("", include(corrections.urlpatterns)),
+    path("", include(as_at.urlpatterns)),
 ]

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import pre_save
 
 from players.signals import player_reactivated
 
@@ -9,10 +10,16 @@ class AwardsConfig(AppConfig):
     def ready(self) -> None:
         # The receivers use the models, which exist only once the apps are loaded.
         from awards import receivers
+        from awards.corrections.receivers import retired_record_guard
+        from players.models import Player
 
         player_reactivated.connect(
             receivers.held_credits_release_on_reactivation,
             dispatch_uid="awards.held_credits_release_on_reactivation",
+        )
+        # Issue 25: a number retired by a merge is never brought back.
+        pre_save.connect(
+            retired_record_guard, sender=Player, dispatch_uid="awards.retired_record_guard"
         )
         _waiting_register()
 

@@ -1,9 +1,12 @@
 from django.urls import include, path
 
+from awards.as_at import urls as as_at
 from awards.authorisations.views import numbers as authorisations
 from awards.authorisations.views import requests as authorisation_requests
 from awards.calculator.views import awards as calculator
 from awards.calculator.views import ranks as rank_calculator
+from awards.corrections import urls as corrections
+from awards.corrections.retired import pointing_page
 from awards.entries.views import entries
 from awards.entries.views import uploads as entered_uploads
 from awards.grants.views import grants, reciprocity
@@ -15,7 +18,9 @@ app_name = "awards"
 # The public reads first: an address is matched against the patterns in order.
 urlpatterns = [
     path("lookup/", lookup.lookup, name="lookup"),
-    path("players/<str:abf_number>/", lookup.player_record, name="player"),
+    # Issue 25: a number retired by a merge answers with the kept one.
+    path("players/<str:abf_number>/", pointing_page(lookup.player_record), name="player"),
+    path("", include(corrections.retired_statements)),
     path(
         "players/<str:abf_number>/statement.csv",
         lookup.player_statement_csv,
@@ -42,4 +47,6 @@ urlpatterns = [
     path("grants/", grants.grants, name="grants"),
     path("gold-approvals/", coordinator.gold_approvals, name="gold_approvals"),
     path("gold-approvals/<int:pk>/approve/", coordinator.gold_approve, name="gold_approve"),
+    path("", include(corrections.urlpatterns)),
+    path("", include(as_at.urlpatterns)),
 ]

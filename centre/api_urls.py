@@ -10,6 +10,7 @@ from centre.api_tokens import TokenCreateApi, TokenRevokeApi
 urlpatterns = [
     path("", include("awards.api_urls")),
     path("", include("ranks.api_urls")),
+    path("", include("ranks.rank_history_urls")),
     api_path("auth/token", TokenCreateApi.as_view(), name="api-token-create"),
     api_path("auth/token/revoke", TokenRevokeApi.as_view(), name="api-token-revoke"),
     path("", include("clubs.api_urls")),

@@ -14,6 +14,7 @@ app.autodiscover_tasks(related_name="emails")
 app.autodiscover_tasks(["awards.authorisations.b4c"])
 app.autodiscover_tasks(["awards.ledger"])
 app.autodiscover_tasks(["awards.authorisations"], related_name="emails")
+app.autodiscover_tasks(["awards.corrections"], related_name="emails")
 
 
 @signals.worker_init.connect

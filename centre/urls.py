@@ -55,6 +55,8 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("awards.authorisations.b4c.urls")),
     path("", include("awards.authorisations.approvals.urls")),
+    # Issue 25: the registry's pages of a number retired by a merge answer with the kept one.
+    path("", include("awards.corrections.retired_urls")),
     path("", include("players.urls")),
     path("", include("ranks.urls")),
     path("", include("billing.urls")),
