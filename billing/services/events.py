@@ -7,6 +7,7 @@ from django.utils import timezone
 from awards.ledger.models import Credit, Event
 from billing.models import Invoice, InvoiceLine
 from billing.selectors import NoFeeSchedule, event_invoice_covers, fee_schedule_in_force
+from billing.services.event_corrections import event_credit_notes_issue
 from billing.services.invoices import invoice_issue
 from billing.services.quarterly import points
 from centre.dates import day_text
@@ -95,7 +96,9 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
 
 
 def event_invoices_issue(*, period: Period) -> int:
-    """Post-close step: invoice the state, congress and club-run congress events of the month."""
+    """Post-close step: invoice the state, congress and club-run congress events of the month,
+    and credit those invoiced before whose points the month's corrections took back (issue 25:
+    billing.services.event_corrections)."""
     # The events of the month's credits, found among their distinct ids: not every credit of
     # the month joined to its event (a national month's 20,000 credits of club sessions).
     events = Event.objects.filter(
@@ -106,4 +109,4 @@ def event_invoices_issue(*, period: Period) -> int:
     for event in events:
         _, created = event_invoice_issue(event=event, period=period)
         issued += created
-    return issued
+    return issued + event_credit_notes_issue(period=period)
