@@ -13,13 +13,14 @@ from django.utils import timezone
 from awards.authorisations.services.numbers import authorisation_issue
 from awards.intake.models import CreditUpload
 from awards.intake.services.uploads import credit_upload_check
-from awards.ledger.models import Credit, Event
+from awards.ledger.models import Credit
 from centre.models import Period
 from operations.models import EarlyClose
 from operations.services import MonthCloseTooEarly, month_close_start, month_has_ended
 from scheme.core.calendar import sydney_month
 from tests.awards.conftest import event, grn, upload_and_confirm
 from tests.factories import PlayerFactory
+from tests.operations.months import month_with_a_credit
 
 pytestmark = pytest.mark.django_db
 SYDNEY = ZoneInfo("Australia/Sydney")
@@ -43,17 +44,7 @@ def last_month(club_a, staff) -> Period:
     """The month before this one (ended), with one provisional credit."""
     year, month = sydney_month(timezone.now())
     year, month = (year, month - 1) if month > 1 else (year - 1, 12)
-    period = Period.objects.create(year=year, month=month)
-    day = datetime(year, month, 3, tzinfo=SYDNEY).date()
-    club_event = Event.objects.create(
-        organiser="club", club=club_a, state=club_a.state, name="Monday pairs",
-        starts_on=day, ends_on=day, grade="E",
-    )  # fmt: skip
-    Credit.objects.create(
-        player=PlayerFactory(home_club=club_a), event=club_event, colour="green", points=42,
-        source="file", period=period, uploaded_by=staff,
-    )  # fmt: skip
-    return period
+    return month_with_a_credit(year, month, club=club_a, staff=staff)
 
 
 def test_a_month_ends_at_midnight_sydney_time():

@@ -2,20 +2,20 @@
 could close December to February, moving later credits into months after them. An early
 close is for the month under way only."""
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from awards.ledger.models import Credit, Event
+from awards.ledger.models import Credit
 from centre.models import Period
 from centre.schemes import current_scheme
 from operations.models import EarlyClose
 from operations.services import MonthCloseNotBegun, month_close_start, month_has_begun
 from scheme.core.calendar import local_month
-from tests.factories import PlayerFactory
+from tests.operations.months import month_with_a_credit
 
 pytestmark = pytest.mark.django_db
 
@@ -26,17 +26,7 @@ def next_month(club_a, staff) -> Period:
     the credits after it there)."""
     year, month = local_month(timezone.now(), current_scheme().zone)
     year, month = (year, month + 1) if month < 12 else (year + 1, 1)
-    period = Period.objects.create(year=year, month=month)
-    day = date(year, month, 1)
-    club_event = Event.objects.create(
-        organiser="club", club=club_a, state=club_a.state, name="Monday pairs",
-        starts_on=day, ends_on=day, grade="E",
-    )  # fmt: skip
-    Credit.objects.create(
-        player=PlayerFactory(home_club=club_a), event=club_event, colour="green", points=42,
-        source="file", period=period, uploaded_by=staff,
-    )  # fmt: skip
-    return period
+    return month_with_a_credit(year, month, club=club_a, staff=staff)
 
 
 def test_a_month_begins_at_midnight_in_the_scheme_s_time_zone():
