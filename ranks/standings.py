@@ -22,7 +22,9 @@ the approved totals of the players it credited only, so its last step rewrites t
 alone (`standings_refresh_at_close`). A public read never keeps a year itself: it shows the
 rows as last kept and, when their versions have moved on, queues a refresh to a worker, once
 for any number of readers (`standings_served`). The positions are counted as the rows are
-read, so ties share a place within any top list.
+read, so ties share a place within any top list. A list read from the rows is kept in the
+cache under the versions they were kept from and the players' details' (`_kept_rows`): a page
+dropped while the rows are unchanged, stale or not, is built again without reading them.
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ def standings_refresh_at_close(*, period: Period) -> None:
     data_changed(PLAYERS)
 
 
-def standings_served(*, year: int) -> None:
+def standings_served(*, year: int) -> str | None:
     """For a public read of a year's standings: the rows as last kept, whether or not they
     are current, so that no request keeps a year (10 s at 400,000 players). When the approved
     totals or the pre-1982 allowances have moved on since, a refresh is queued to a worker
@@ -166,21 +168,26 @@ def standings_served(*, year: int) -> None:
     to the cache; the refresh forgets it, or it lapses after `QUEUED_TIMEOUT` should the task
     be lost), and the pages built meanwhile are dropped when it ends.
 
+    Returns the versions the rows were kept from, which name them until they are kept again
+    (their mark, read before them), or None when the cache has no mark of them.
+
     A register whose standings were never kept (no row of any year: a new database) has the
     year kept now, once, rather than shown empty until a worker has kept it.
     """
     version = data_version(APPROVED, PRE_1982)
-    if cache.get(_kept_key(year)) == version:
-        return
+    kept = cache.get(_kept_key(year))
+    if kept == version:
+        return kept
     if not YearStanding.objects.exists():
         standings_kept(year=year)
-        return
+        return None
 
     def queue() -> None:
         if cache.add(queued_key(year), version, timeout=QUEUED_TIMEOUT):
             standings_refresh_stale.delay(year)
 
     transaction.on_commit(queue)
+    return kept
 
 
 def _orders_of(group: str) -> list[int]:
@@ -305,6 +312,10 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
     The first `places` positions of each (ties share a position and are all shown).
     """
     standings_served(year=year)
+    return _mccutcheon(year=year, places=places)
+
+
+def _mccutcheon(*, year: int, places: int) -> tuple[list[Standing], list[GroupLeaders]]:
     overall = _standings(year=year, colour=None, state=None, group=None, limit=places)
     groups = []
     for name in GROUPS:
@@ -318,6 +329,16 @@ def mccutcheon(*, year: int, places: int = 3) -> tuple[list[Standing], list[Grou
 SHOWN = (APPROVED, PRE_1982, PLAYERS)
 
 
+def _kept_rows(year: int) -> tuple[str, tuple[str, ...]]:
+    """What names the kept rows of a year a list is read from, for its key in the cache: the
+    versions the rows were kept from (until they are kept again, the same rows, stale or not)
+    and the players' details' version; the versions of all the data shown when the cache has
+    no mark of them. A stale year's lists are read once, not again by each page built
+    before its refresh; reading it queues the refresh (`standings_served`)."""
+    kept = standings_served(year=year)
+    return (f"kept {kept}", (PLAYERS,)) if kept else ("", SHOWN)
+
+
 def standings_cached(
     *,
     year: int,
@@ -326,18 +347,20 @@ def standings_cached(
     group: str | None = None,
     limit: int | None = None,
 ) -> list[Standing]:
-    """`year_standings`, kept in the cache while the data it reads is unchanged."""
+    """`year_standings`, kept in the cache while the rows and players it reads are unchanged."""
+    kept, versions = _kept_rows(year)
     return public_cached(
-        f"standings:{year}:{colour}:{state}:{group}:{limit}",
-        lambda: year_standings(year=year, colour=colour, state=state, group=group, limit=limit),
-        versions=SHOWN,
+        f"standings:{year}:{colour}:{state}:{group}:{limit}:{kept}",
+        lambda: _standings(year=year, colour=colour, state=state, group=group, limit=limit),
+        versions=versions,
     )
 
 
 def mccutcheon_cached(*, year: int, places: int = 3) -> tuple[list[Standing], list[GroupLeaders]]:
-    """`mccutcheon`, kept in the cache while the data it reads is unchanged."""
+    """`mccutcheon`, kept in the cache while the rows and players it reads are unchanged."""
+    kept, versions = _kept_rows(year)
     return public_cached(
-        f"mccutcheon:{year}:{places}",
-        lambda: mccutcheon(year=year, places=places),
-        versions=SHOWN,
+        f"mccutcheon:{year}:{places}:{kept}",
+        lambda: _mccutcheon(year=year, places=places),
+        versions=versions,
     )
