@@ -43,7 +43,7 @@ from pathlib import Path
 import award_engine
 import national  # sets Django up (centre.settings_test) as it is imported
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.test.utils import setup_databases, teardown_databases
 from reads import (
     Portal,
@@ -139,6 +139,25 @@ def measure_operations(world: dict, rng: random.Random) -> dict:
         cursor.fetchall()
     totals_pass = time.perf_counter() - started
     return {**upload, **ranking, "totals_pass_s": totals_pass}
+
+
+def settle_writes() -> str:
+    """The pages the operations above wrote (the ranking alone rewrites every player and
+    writes a promotion for each) flushed, as the checkpointer of a running database would
+    have done long before the next readers: otherwise a read that misses the buffer cache
+    first writes out the dirty page it evicts (at 400,000 players the player page's
+    statement read 130-160 pages and wrote as many). Says the buffer cache's size, which
+    decides how many of the reads' pages are found in it."""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW shared_buffers")
+        buffers = cursor.fetchone()[0]
+        cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        size = cursor.fetchone()[0]
+        try:
+            cursor.execute("CHECKPOINT")
+        except DatabaseError:
+            return f"the database {size}, shared_buffers {buffers} (no CHECKPOINT: not allowed)"
+    return f"the database {size}, shared_buffers {buffers}, checkpointed"
 
 
 # --- the run -------------------------------------------------------------------------------
@@ -268,13 +287,15 @@ def main() -> None:
         built = time.perf_counter() - building
         operations = measure_operations(world, rng)
         paths = read_paths(world, rng)
+        settled = settle_writes()
         connection.close()
         with tempfile.TemporaryDirectory(prefix="bench-") as folder:
             portal = Portal(database=scratch, workers=args.workers, folder=Path(folder))
             say("")
             say(
                 f"Public reads: wrk, {args.connections} connections, {args.duration} s each "
-                f"(after {args.warmup} s unmeasured), gunicorn with {args.workers} workers"
+                f"(after {args.warmup} s unmeasured), gunicorn with {args.workers} workers; "
+                f"{settled}"
             )
             portal.start()
             reads, problems = measure_reads(portal, wrk, paths, args, Path(folder))
