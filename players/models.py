@@ -25,6 +25,12 @@ class Player(models.Model):
     family_name = models.CharField(max_length=80)
     birth_year = models.PositiveSmallIntegerField(null=True, blank=True)
     email = models.EmailField(blank=True)
+    # 1.4.2, App. C ("editing details (name, address etc)"), guide F6.1: the postal address,
+    # private like the email: read by whoever reads the record in full (the home club, its
+    # state secretary, the Centre), changed by the home club and the Centre; never on a
+    # public page or to another club. Its lines kept joined by newlines
+    # (players.services.common.POSTAL_ADDRESS_LINES).
+    postal_address = models.CharField(max_length=300, blank=True, default="", db_default="")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
     home_club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="home_members"
