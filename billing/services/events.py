@@ -15,10 +15,11 @@ from centre.models import Period
 from centre.text import fit
 from scheme.abf.levies import (
     LEVY_GROUP_LABEL,
+    event_levy_group,
     late_lodgement_applies,
     late_lodgement_months,
     levy,
-    levy_group,
+    levy_reason,
 )
 
 
@@ -54,14 +55,24 @@ def event_invoice_issue(*, event: Event, period: Period) -> tuple[Invoice | None
         schedule = fee_schedule_in_force(on=event.ends_on)
     except NoFeeSchedule:
         schedule = fee_schedule_in_force(on=issued_on)
-    group = levy_group(event.grade)
+    # 6.3, 6.2.1 NOTE: the Australia-Wide Pairs (grade B) and a single-session State-wide
+    # tournament (B4s) are levied at the B4 rate.
+    shape = {
+        "grade": event.grade,
+        "name": event.name,
+        "organiser": event.organiser,
+        "sessions": event.sessions,
+    }
+    group = event_levy_group(**shape)
     rate = schedule.levy_rate(group)
+    clauses = ", ".join(filter(None, ["8.1", levy_reason(**shape)]))
+    levied_as = f"levied as grade B4, {LEVY_GROUP_LABEL[group]}" if clauses != "8.1" else ""
     lines = [
         (
             # The event's name is the organiser's, up to 160 characters: shortened to fit.
             fit(
                 f"Masterpoint levy, {{name}} ({event.grade}, ended {day_text(event.ends_on)}), "
-                f"{LEVY_GROUP_LABEL[group]} (8.1)",
+                f"{levied_as or LEVY_GROUP_LABEL[group]} ({clauses})",
                 InvoiceLine._meta.get_field("description").max_length,
                 name=event.name,
             ),

@@ -78,6 +78,58 @@ def levy_group(grade: str) -> LevyGroup:
         raise ValueError(f"grade {grade!r} has no masterpoint levy in 8.3") from None
 
 
+# 6.3: "These events are limited to the Australia-Wide Pairs contests (including the Worldwide
+# Pairs) ... Grade B4 masterpoint levies will be levied." The registry has no event type for
+# them, so (as for the GNOT and GNP of 8.4) the event's name must name them.
+AUSTRALIA_WIDE_PAIRS_NAMES = (
+    "AUSTRALIA-WIDE PAIRS",
+    "AUSTRALIA WIDE PAIRS",
+    "AUSTRALIAWIDE PAIRS",
+    "WORLDWIDE PAIRS",
+    "WORLD-WIDE PAIRS",
+    "WORLD WIDE PAIRS",
+)
+# 6.2.1 NOTE: "Any single session State-wide tournament should be reported as a Congress (see
+# clause 5.4.1). Grade B4 masterpoint levies apply."
+B4_LEVY_GROUP = LevyGroup.CONGRESS
+STATE_WIDE_ORGANISERS = frozenset({"state", "congress"})
+
+
+def is_australia_wide_pairs(name: str) -> bool:
+    """6.3: an Australia-Wide Pairs contest (or the Worldwide Pairs), found by its name."""
+    upper = " ".join(name.upper().split())
+    return any(words in upper for words in AUSTRALIA_WIDE_PAIRS_NAMES)
+
+
+def event_levy_group(*, grade: str, name: str, organiser: str, sessions: int) -> LevyGroup:
+    """8.3.1, with the two events levied at another grade's rate:
+
+    - 6.3: an Australia-Wide Pairs contest is grade B, but "Grade B4 masterpoint levies will
+      be levied";
+    - 6.2.1 NOTE: a single session State-wide tournament (grade B4s) "should be reported as a
+      Congress ... Grade B4 masterpoint levies apply": a B4s event of one session run by the
+      state (or reported as a congress's) is levied at the B4 rate, not the B4s one. The
+      registry does not tell a State-wide contest from another B4s event of the state (6.2.1
+      names both); a guess: every single-session B4s event of a state or congress is one
+      (scheme/abf/NOTES.md).
+    """
+    group = levy_group(grade)
+    if grade == "B" and is_australia_wide_pairs(name):
+        return B4_LEVY_GROUP
+    if grade == "B4s" and organiser in STATE_WIDE_ORGANISERS and sessions == 1:
+        return B4_LEVY_GROUP
+    return group
+
+
+def levy_reason(*, grade: str, name: str, organiser: str, sessions: int) -> str:
+    """The clause that levies an event at another grade's rate ("" when none does)."""
+    if event_levy_group(
+        grade=grade, name=name, organiser=organiser, sessions=sessions
+    ) == levy_group(grade):
+        return ""
+    return "6.3" if grade == "B" else "6.2.1"
+
+
 def capitation_period(joined: date) -> CapitationPeriod:
     """8.3.2: the capitation a player joining on `joined` pays (January-March: nil)."""
     if 4 <= joined.month <= 9:
