@@ -10,6 +10,19 @@ from players.models import Player
 from players.selectors import player_rank_standing
 from scheme.core.points import points_text
 
+# Issue 25: what marks a line that corrects an earlier credit, on the CSV and the PDF as on
+# the statement's page.
+CORRECTION = "correction"
+
+
+def is_correction(line: StatementLine) -> bool:
+    """A line that corrects another (an adjusting credit: a correction by the Centre or an
+    adjustment), not a balance brought forward from an earlier register, which is kept as an
+    adjustment too. The same rule as the page's `is_correction` filter (docs/corrections.md)."""
+    return line["source"] == "adjustment" and not line["reason"].strip().lower().startswith(
+        "balance "
+    )
+
 
 def _header(kinds: tuple[str, ...] | None = None) -> list[str]:
     """Date, event, grade, kind, points, status (provisional or approved), then a running
@@ -22,9 +35,12 @@ def _header(kinds: tuple[str, ...] | None = None) -> list[str]:
 
 
 def _row(line: StatementLine, kinds: tuple[str, ...] | None = None) -> list[str]:
+    # A correction says so before its event's name: the PDF has no room for a column more,
+    # and the CSV's columns stay where programs read them.
+    marked = f"[{CORRECTION}] " if is_correction(line) else ""
     return [
         line["day_shown"],
-        line["event_shown"],
+        marked + line["event_shown"],
         line["grade_shown"],
         line["colour"],
         line["points_shown"],
@@ -82,6 +98,14 @@ def statement_pdf(
                 # 1.4.4: the rank as of the last close and what the next one still needs.
                 _rank_line(player),
                 "Provisional credits (in grey) await the month's approval (App. E).",
+                *(
+                    [
+                        f"Lines marked [{CORRECTION}] correct an earlier credit: the Centre's "
+                        "corrections and adjustments, never an edit of the credit."
+                    ]
+                    if any(map(is_correction, lines))
+                    else []
+                ),
             ],
             sections=[
                 TableSection(
