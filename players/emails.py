@@ -39,6 +39,7 @@ FIELDS = {
     "family_name": "Family name",
     "birth_year": "Birth year",
     "email": "Email",
+    "postal_address": "Postal address",
     "status": "Status",
     "home_club": "Home club",
     "alternate_clubs": "Alternate of club",
@@ -66,11 +67,21 @@ def moment_shown(field: str, value: Any) -> str | None:
     return None
 
 
+def lines_shown(value: Any) -> str | None:
+    """A value of several lines (a postal address) on one line, its lines joined by commas;
+    None for any other value."""
+    if isinstance(value, str) and "\n" in value:
+        return ", ".join(value.splitlines())
+    return None
+
+
 def _shown(field: str, value: Any) -> str:
     if value in (None, "", []):
         return "(none)"
     if (moment := moment_shown(field, value)) is not None:
         return moment
+    if (one_line := lines_shown(value)) is not None:
+        return one_line
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)

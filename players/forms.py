@@ -21,12 +21,32 @@ class PlayerDetailsForm(forms.Form):
     # The rule for an impossible year is the service's, so that page and API say the same.
     birth_year = forms.IntegerField(required=False, help_text="Optional.")
     email = forms.CharField(max_length=254, required=False, help_text="Optional.")
+    # 1.4.2, App. C, guide F6.1: private like the email. Its lines are the service's rule.
+    postal_address = forms.CharField(
+        max_length=300,
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 40}),
+        help_text="Optional: up to 4 lines, such as the street, then the town and its "
+        "postcode. Private: never shown to another club or the public.",
+    )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, birth_year_required: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         # A name of spaces reaches the service, which says which rule it breaks.
         for name in ("given_names", "family_name"):
             self.fields[name].strip = False
+        if birth_year_required:
+            # 1.3.6: the Youth Players' Club takes players under 26 on 1 January, so it
+            # asks its members' birth year, when they join and when it is edited; the
+            # service still judges the year.
+            field = self.fields["birth_year"]
+            field.required = True
+            field.help_text = "Required: the Youth Players' Club is for players under 26 (1.3.6)."
+            field.error_messages["required"] = (
+                "Give the player's birth year: the Youth Players' Club is for players under 26 "
+                "on 1 January (1.3.6)."
+            )
         if "confirmed_never_registered" in self.fields:
             self.fields["confirmed_never_registered"].label = (
                 "I have searched the actives and inactives, and this person has never had an "
@@ -45,19 +65,6 @@ class NewPlayerForm(PlayerDetailsForm):
         label="None of the players listed above is this person.",
         widget=forms.HiddenInput,
     )
-
-    def __init__(self, *args, birth_year_required: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        if birth_year_required:
-            # 1.3.6: the Youth Players' Club takes players under 26 on 1 January, so it
-            # asks every new player's birth year; the service still judges the year.
-            field = self.fields["birth_year"]
-            field.required = True
-            field.help_text = "Required: the Youth Players' Club is for players under 26 (1.3.6)."
-            field.error_messages["required"] = (
-                "Give the player's birth year: the Youth Players' Club is for players under 26 "
-                "on 1 January (1.3.6)."
-            )
 
 
 class AbfNumberForm(forms.Form):

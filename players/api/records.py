@@ -22,6 +22,17 @@ from players.api.serializers import PlayerSerializer
 from players.services import lifecycle, registration
 
 
+def postal_address_input() -> serializers.CharField:
+    # 1.4.2, App. C, guide F6.1: private like the email; its lines are the service's rule.
+    return serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Up to 4 lines joined by newlines; private like the email.",
+    )
+
+
 class PlayerRegisterApi(APIView):
     permission_classes = [HasRole]
     roles = ACTORS
@@ -31,6 +42,7 @@ class PlayerRegisterApi(APIView):
         family_name = serializers.CharField(max_length=80, trim_whitespace=False)
         birth_year = serializers.IntegerField(required=False, allow_null=True)
         email = serializers.CharField(max_length=254, required=False, allow_blank=True)
+        postal_address = postal_address_input()
         confirmed_never_registered = serializers.BooleanField(
             help_text="True once the actives and inactives were searched and the person has "
             "never had an ABF number (App. C)."
@@ -65,6 +77,7 @@ class PlayerUpdateApi(APIView):
         family_name = serializers.CharField(max_length=80, required=False, trim_whitespace=False)
         birth_year = serializers.IntegerField(required=False, allow_null=True)
         email = serializers.CharField(max_length=254, required=False, allow_blank=True)
+        postal_address = postal_address_input()
         pre_1982_red = hundredths_field(
             required=False, help_text="Hundredths of a red point; centre staff only."
         )

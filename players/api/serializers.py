@@ -25,6 +25,8 @@ class PlayerSerializer(PlayerPublicSerializer):
 
     birth_year = serializers.IntegerField(allow_null=True)
     email = serializers.CharField()
+    # 1.4.2, App. C, guide F6.1: private like the email, so only in the full record.
+    postal_address = serializers.CharField(help_text="Its lines joined by newlines.")
     home_club = serializers.IntegerField(source="home_club.number", default=None)
     pre_1982_red = serializers.IntegerField(help_text="Hundredths of a red point (1.8 notes).")
     cancellation_requested_at = serializers.DateTimeField(allow_null=True)

@@ -1,6 +1,7 @@
 """What the registry's services share: the clock, the row lock, the change record and its
 confirmation, and the checks of a player's details."""
 
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -20,7 +21,13 @@ from scheme.base import MEMBERSHIP_YEAR, MembershipRules
 # The oldest birth year the registry accepts; anything earlier is a typing mistake.
 EARLIEST_BIRTH_YEAR = 1900
 
-DETAIL_FIELDS = ("given_names", "family_name", "birth_year", "email")
+# A postal address as an envelope takes it: a few lines, each short enough for a label
+# (Player.postal_address holds 300 characters). The seeds give no format; these bounds are
+# the registry's own (1.4.2, App. C: "editing details (name, address etc)").
+POSTAL_ADDRESS_LINES = 4
+POSTAL_ADDRESS_LINE_LENGTH = 60
+
+DETAIL_FIELDS = ("given_names", "family_name", "birth_year", "email", "postal_address")
 STAFF_ONLY_FIELDS = ("pre_1982_red",)
 
 
@@ -125,6 +132,29 @@ def _clean_email(value: Any) -> str:
     return cleaned
 
 
+def _clean_postal_address(value: Any) -> str:
+    """The address's lines, each with its spaces tidied and the empty ones dropped."""
+    text = str(value or "")
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if any(unicodedata.category(c) in ("Cc", "Cf") for line in lines for c in line):
+        raise refused("postal_address", "A postal address cannot hold control characters.")
+    if len(lines) > POSTAL_ADDRESS_LINES:
+        raise refused(
+            "postal_address",
+            f"A postal address has at most {POSTAL_ADDRESS_LINES} lines; this one has "
+            f"{len(lines)}.",
+        )
+    for number, line in enumerate(lines, start=1):
+        if len(line) > POSTAL_ADDRESS_LINE_LENGTH:
+            raise refused(
+                "postal_address",
+                f"Line {number} of the postal address is {len(line)} characters long; a line "
+                f"can be at most {POSTAL_ADDRESS_LINE_LENGTH}.",
+            )
+    return "\n".join(lines)
+
+
 def details_clean(data: dict[str, Any], *, now: datetime) -> dict[str, Any]:
     """The details given, tidied, or a refusal naming the first one at fault."""
     cleaned: dict[str, Any] = {}
@@ -136,6 +166,8 @@ def details_clean(data: dict[str, Any], *, now: datetime) -> dict[str, Any]:
         cleaned["birth_year"] = _clean_birth_year(data["birth_year"], now=now)
     if "email" in data:
         cleaned["email"] = _clean_email(data["email"])
+    if "postal_address" in data:
+        cleaned["postal_address"] = _clean_postal_address(data["postal_address"])
     if "pre_1982_red" in data:
         value = data["pre_1982_red"]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -156,6 +188,12 @@ def alternate_drop(player: Player, club: Club) -> list[int]:
     """A player whose home club becomes `club` stops being its alternate (App. C i, ii)."""
     deleted, _ = Alternate.objects.filter(player=player, club=club).delete()
     return [club.number] if deleted else []
+
+
+def youth_birth_year_required(club: Club | None) -> bool:
+    """1.3.6: whether the club is the Youth Players' Club of a scheme that has one, whose
+    members must give their birth year."""
+    return club is not None and club.kind == Club.Kind.YOUTH and membership_rules() is not None
 
 
 def youth_join_require(*, birth_year: int | None, club: Club, now: datetime) -> None:

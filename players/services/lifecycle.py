@@ -64,6 +64,10 @@ def player_update(
     }
     if not changes:
         return player
+    if "birth_year" in changes and player.status == Player.Status.ACTIVE:
+        # 1.3.6: a member of the Youth Players' Club is under 26 on 1 January, whether the
+        # birth year is given when joining or corrected afterwards.
+        youth_join_require(birth_year=cleaned["birth_year"], club=player.home_club, now=now)
     for field, (_, value) in changes.items():
         setattr(player, field, value)
     player.save(update_fields=list(changes))

@@ -57,6 +57,7 @@ def player_register(
     family_name: str,
     birth_year: int | str | None = None,
     email: str = "",
+    postal_address: str = "",
     confirmed_never_registered: bool,
     duplicates_reviewed: bool = False,
     now: datetime | None = None,
@@ -77,6 +78,7 @@ def player_register(
             "family_name": family_name,
             "birth_year": birth_year,
             "email": email,
+            "postal_address": postal_address,
         },
         now=now,
     )

@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 
 from clubs.models import Club
-from players.emails import ACTIONS, field_name, moment_shown
+from players.emails import ACTIONS, field_name, lines_shown, moment_shown
 from players.models import PlayerChange
 
 register = template.Library()
@@ -57,6 +57,8 @@ def change_lines(change: PlayerChange) -> list[str]:
             return f"{value // 100}.{value % 100:02d}"
         if (moment := moment_shown(field, value)) is not None:
             return moment
+        if (one_line := lines_shown(value)) is not None:
+            return one_line
         if isinstance(value, list):
             return ", ".join(str(v) for v in value)
         return str(value)

@@ -27,6 +27,7 @@ from players.selectors import (
     player_visible,
     players_visible_to,
 )
+from players.services.common import youth_birth_year_required
 from players.services.lifecycle import (
     player_mark_deceased,
     player_reactivate,
@@ -85,7 +86,7 @@ def new(request: HttpRequest) -> HttpResponse:
             f"years ago, must be reactivated or transferred, never given a second {number_name()}.",
         )
         return redirect("players:search")
-    form = NewPlayerForm(request.POST or None, birth_year_required=club.is_youth_club)
+    form = NewPlayerForm(request.POST or None, birth_year_required=youth_birth_year_required(club))
     duplicates: list[Player] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -97,6 +98,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 family_name=data["family_name"],
                 birth_year=data["birth_year"],
                 email=data["email"],
+                postal_address=data["postal_address"],
                 confirmed_never_registered=data["confirmed_never_registered"],
                 duplicates_reviewed=data["duplicates_reviewed"],
             )
@@ -171,8 +173,13 @@ def _changeable_player(request: HttpRequest, abf_number: str) -> Player:
 @role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def edit(request: HttpRequest, abf_number: str) -> HttpResponse:
     player = _changeable_player(request, abf_number)
-    initial = {f: getattr(player, f) for f in ("given_names", "family_name", "birth_year", "email")}
-    form = PlayerDetailsForm(request.POST or None, initial=initial)
+    initial = {f: getattr(player, f) for f in PlayerDetailsForm.base_fields}
+    form = PlayerDetailsForm(
+        request.POST or None,
+        initial=initial,
+        # 1.3.6: a Youth Players' Club member's birth year is kept, and judged, on edits too.
+        birth_year_required=player.is_active and youth_birth_year_required(player.home_club),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             player_update(
