@@ -7,3 +7,10 @@ class RanksConfig(AppConfig):
 
     name = "ranks"
     verbose_name = "Ranks and reports"
+
+    def ready(self) -> None:
+        from awards.lookup.parts import player_page_part
+        from ranks.rank_history import rank_history
+
+        # The rank history on the public player page, kept with the page's record.
+        player_page_part("rank_steps", lambda player: rank_history(player=player))

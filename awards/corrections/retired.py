@@ -10,9 +10,9 @@ Two ways in, so that no read of a number not retired pays for the question:
   database when the cache has none);
 - `pointing_page`, `pointing_api`, `pointing_lookup_api`: wrappers of the public lookup's
   page and operations, whose reads are counted (tests/awards/test_player_read_queries.py):
-  they point when the cache already knows the number is retired, and the API's also when the
-  answer is of a record not active. The page of a record not active says so itself, from the
-  template (`{% retired_pointer player %}`), when the cache was empty.
+  they ask only when the answer is of a record not active (a retired number is inactive), so
+  that the read of an active player's number costs nothing more. The page of a record not
+  active also says so itself, from the template (`{% retired_pointer player %}`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.urls import URLPattern
 from django.urls.resolvers import RoutePattern
 
-from awards.corrections.selectors import kept_number_for, retired_numbers, retired_numbers_known
+from awards.corrections.selectors import kept_number_for, retired_numbers
 from centre.api import error_body
 from centre.api_routes import SlashOptionalPattern
 from centre.api_words import INNER_KEY, renamed
@@ -115,33 +115,35 @@ View = Callable[..., HttpResponse]
 
 
 def pointing_page(view: View) -> View:
-    """A public page of a player's number that redirects when the cache knows it retired."""
+    """A public page of a player's number that redirects when the record shown is not active
+    and its number was retired by a merge."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, abf_number: str, **kwargs: Any) -> HttpResponse:
-        kept = (retired_numbers_known() or {}).get(abf_number)
-        if kept is not None:
-            return HttpResponseRedirect(_kept_path(request, abf_number, kept))
-        return view(request, abf_number=abf_number, **kwargs)
+        response = view(request, abf_number=abf_number, **kwargs)
+        if getattr(response, "player_status", "active") == "active":
+            return response
+        kept = kept_number_for(abf_number)
+        if kept is None:
+            return response
+        return HttpResponseRedirect(_kept_path(request, abf_number, kept))
 
     return wrapped
 
 
 def pointing_api(view: View) -> View:
-    """A public operation on a player's number: 301 to the kept number when the number is
-    retired (known to the cache, or the answer is of a record not active)."""
+    """A public operation on a player's number: 301 to the kept number when the answer is of
+    a record not active and its number was retired by a merge."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, abf_number: str, **kwargs: Any) -> HttpResponse:
-        kept = (retired_numbers_known() or {}).get(abf_number)
+        response = view(request, abf_number=abf_number, **kwargs)
+        data = getattr(response, "data", None)
+        if not isinstance(data, dict) or data.get("status") in (None, "active"):
+            return response
+        kept = kept_number_for(abf_number)
         if kept is None:
-            response = view(request, abf_number=abf_number, **kwargs)
-            data = getattr(response, "data", None)
-            if not isinstance(data, dict) or data.get("status") in (None, "active"):
-                return response
-            kept = kept_number_for(abf_number)
-            if kept is None:
-                return response
+            return response
         return retired_pointer_response(request, abf_number, kept)
 
     return wrapped

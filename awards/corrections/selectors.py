@@ -39,11 +39,6 @@ def _retired_from_ledger() -> dict[str, str]:
     return resolved
 
 
-def retired_numbers_known() -> dict[str, str] | None:
-    """The retired numbers as the cache has them, or None when it has none (no query)."""
-    return cache.get(RETIRED_KEY)
-
-
 def retired_numbers() -> dict[str, str]:
     """Every retired number and the number of the record it was merged into."""
     known = cache.get(RETIRED_KEY)

@@ -13,6 +13,7 @@ from awards.ledger.selectors import player_public_totals
 from awards.ledger.statements import player_statement, player_statement_page_and_months
 from awards.lookup.documents import statement_csv, statement_pdf
 from awards.lookup.forms import StatementPeriodForm
+from awards.lookup.parts import player_page_parts
 from awards.lookup.selectors import players_lookup
 from centre import params
 from centre.dates import day_text
@@ -80,7 +81,7 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     period = QueryDict(mutable=True)
     period.update({key: request.GET[key] for key in ("start", "end") if key in request.GET})
     statement = record["statement"]
-    return render(
+    response = render(
         request,
         "awards/player.html",
         {
@@ -99,6 +100,9 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
             "grade": player_grade_in_force(player=player),
         },
     )
+    # A record not active may be a number retired by a merge: the page's wrapper asks then.
+    response.player_status = player.status
+    return response
 
 
 def _page_query(period: QueryDict, page: int) -> str:
@@ -135,6 +139,7 @@ def _player_record(
             {"label": month["label"], "points": [points_text(month[kind]) for kind in kinds]}
             for month in chart
         ],
+        **player_page_parts(player),
     }
 
 

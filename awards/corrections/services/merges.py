@@ -26,7 +26,7 @@ from awards.ledger.models import Credit, Event, HeldCredit
 from awards.ledger.services.corrections import Adjusting
 from centre.models import User
 from centre.services import period_for_credits
-from centre.versions import PLAYERS, PRE_1982, data_changed
+from centre.versions import LIFETIME, PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
 from players.models import Alternate, Player, PlayerChange
 from players.services.common import change_record
@@ -277,4 +277,5 @@ def _registry_merge(*, retired: Player, kept: Player, preview: MergePreview, by:
         },
         notify=False,
     )
-    data_changed(PLAYERS, PRE_1982)
+    # The kept record's holdings and rank history changed: its public page is built again.
+    data_changed(PLAYERS, PRE_1982, LIFETIME)
