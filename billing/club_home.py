@@ -15,7 +15,7 @@ from awards.authorisations.approvals.selectors import ClubAllowances, club_allow
 from awards.authorisations.b4c.selectors import b4c_sessions_used
 from awards.intake.models import CreditUpload
 from billing.models import CreditNote, Invoice, Payment
-from billing.selectors import club_invoices, club_statement
+from billing.selectors import club_invoices, club_statement, invoices_labelled
 from centre.schemes import has_feature
 from clubs.models import B4cEntitlement, Club
 from players.selectors import club_alternates, club_members
@@ -129,7 +129,7 @@ def club_home(*, club: Club, now: datetime) -> ClubHome:
         ranking_reports=list(
             RankingReport.objects.filter(club=club).order_by("-year", "-quarter")[:LATEST_DOCUMENTS]
         ),
-        invoices=list(club_invoices(club=club)[:LATEST_DOCUMENTS]),
+        invoices=invoices_labelled(club_invoices(club=club)[:LATEST_DOCUMENTS]),
         home_members=club_members(club=club).count(),
         alternates=club_alternates(club=club).count(),
     )

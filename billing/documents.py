@@ -9,6 +9,8 @@ from billing.models import Invoice
 from billing.selectors import EventReport, Statement, addressee_title
 from centre.dates import day_text
 from centre.documents import Document, TableSection, TextSection, render_pdf
+from centre.schemes import current_scheme
+from scheme.core.fees import SchemeFees
 from scheme.core.points import points_text
 
 
@@ -75,9 +77,43 @@ def abn_format(abn: str) -> str:
     return f"{digits[:2]} {digits[2:5]} {digits[5:8]} {digits[8:]}"
 
 
+def _scheme_fees_invoice_pdf(invoice: Invoice, fees: SchemeFees) -> bytes:
+    """An invoice of a scheme's own fees (NZ Bridge's rule 7): from the federation's body, each
+    line with its quantity and the rate of the scheme's schedule. The scheme's book says
+    nothing of a tax, so none is added or shown."""
+    scheme = current_scheme()
+    return render_pdf(
+        Document(
+            title=f"Invoice {invoice.number}",
+            lines=[
+                f"From: {scheme.body_name}",
+                *_addressee_lines(invoice),
+                f"{fees.title}: {invoice.covers}",
+                f"Issued {day_text(invoice.issued_on)}, due {day_text(invoice.due_on)}. "
+                f"Please quote {payment_reference(invoice)} with your payment.",
+            ],
+            sections=[
+                TableSection(
+                    header=["Description", "Quantity", "Rate ($)", "Amount ($)"],
+                    rows=[
+                        [line.description, line.quantity, line.rate.normalize(), line.amount]
+                        for line in invoice.lines.all()
+                    ],
+                    footer=["Total", "", "", invoice.total],
+                    numeric=(1, 2, 3),
+                ),
+                TextSection([fees.period_words], style="Italic"),
+            ],
+        )
+    )
+
+
 def invoice_pdf(invoice: Invoice) -> bytes:
     """A tax invoice as the GST law asks: the words "Tax invoice", the supplier's name and
     ABN, the date of issue, the buyer, each item with its price, and the GST in the total."""
+    fees = current_scheme().fees
+    if fees is not None:
+        return _scheme_fees_invoice_pdf(invoice, fees)
     lines = invoice.lines.all()
     gst = gst_included(invoice.total)
     return render_pdf(

@@ -4,8 +4,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from centre.dates import InRegister
+from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 from clubs.selectors import club_by_number
+from scheme.base import LEVIES
 
 
 class PaymentForm(forms.Form):
@@ -37,6 +39,14 @@ class PaymentForm(forms.Form):
         help_text="Unticked, the club is charged the administration fee of 8.4.",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not current_scheme().has(LEVIES):
+            # 8.4's fee for a payment without the club number is the ABF's, and so are the
+            # invoices of the states' events and congresses (8.1): only clubs are invoiced.
+            for name in ("quoted_club_number", "state_code", "congress_organiser"):
+                del self.fields[name]
+
     def clean_club_number(self) -> Club | None:
         number = self.cleaned_data["club_number"]
         return None if number is None else club_by_number(number)
@@ -58,6 +68,8 @@ class PaymentForm(forms.Form):
             if data.get(name) is not None
         ]
         if len(payers) != 1 and not self.errors:
+            if "state_code" not in self.fields:
+                raise ValidationError("Give the club number of the club that paid.")
             raise ValidationError("Name one payer: a club number, a state or a congress organiser.")
         return data
 

@@ -18,6 +18,7 @@ from billing.models import (
 from centre.access import clubs_visible_to
 from centre.dates import day_text
 from centre.models import User
+from centre.schemes import current_scheme
 from clubs.models import Club, CongressOrganiser, State
 from players.models import PlayerChange
 from scheme.abf.levies import OVERDUE_DAYS, LevyGroup, is_overdue, levy_group
@@ -348,8 +349,15 @@ def invoices_labelled(invoices) -> list[Invoice]:
         if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2
     }
     names = dict(Event.objects.filter(pk__in=event_ids).values_list("pk", "name"))
+    fees = current_scheme().fees
     for invoice in invoices:
         invoice.covers_label = invoice.covers
+        # Under a scheme with fees of its own, a quarter's invoice is of its fees.
+        invoice.kind_label = (
+            f"Quarterly {fees.title[:1].lower()}{fees.title[1:]}"
+            if fees is not None and invoice.kind == Invoice.Kind.QUARTERLY
+            else invoice.get_kind_display()
+        )
         if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2:
             _, event_id, month = invoice.covers.split(":")
             name = names.get(int(event_id))

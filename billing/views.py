@@ -35,6 +35,7 @@ from centre.permissions import (
     state_secretary_required,
 )
 from centre.responses import file_response
+from centre.schemes import current_scheme
 from clubs.models import State
 from ranks.ranking_reports import reports_visible_to
 
@@ -168,7 +169,7 @@ def payment_new(request: HttpRequest) -> HttpResponse:
                 amount=form.cleaned_data["amount"],
                 received_on=form.cleaned_data["received_on"],
                 reference=form.cleaned_data["reference"],
-                quoted_club_number=form.cleaned_data["quoted_club_number"],
+                quoted_club_number=form.cleaned_data.get("quoted_club_number", True),
                 by=request.user,
             )
         except (DomainError, ValidationError) as error:
@@ -189,7 +190,11 @@ def payment_new(request: HttpRequest) -> HttpResponse:
 
 def fees(request: HttpRequest) -> HttpResponse:
     """Public (guide F2, "Current Fees and Charges"): the fee schedule in force (8.3, 8.4),
-    and next year's once it is entered."""
+    and next year's once it is entered. Under a scheme with fees of its own, its schedule
+    (NZ Bridge's rule 7) and how often its clubs are invoiced."""
+    fees_of_scheme = current_scheme().fees
+    if fees_of_scheme is not None:
+        return render(request, "billing/scheme_fees.html", {"fees": fees_of_scheme})
     today = timezone.localdate()
     current, upcoming = fee_schedules_published(on=today)
     return render(

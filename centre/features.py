@@ -22,6 +22,7 @@ from scheme.base import (
     AUTHORISATIONS,
     CONGRESSES,
     CREDIT_FILES,
+    FEES,
     GRANTS,
     LEVIES,
     MEMBERSHIP_YEAR,
@@ -53,18 +54,20 @@ FEATURE_URLS: dict[str, tuple[str, ...]] = {
     ),
     # 5.4.1: the states' congress organisers and their conveners.
     CONGRESSES: ("clubs:congress_organiser", "clubs:staff_congress_organiser"),
-    # 8: the ABF's invoices, statements and payments of levies and capitation.
-    LEVIES: (
+    # The federation's fees: the clubs' invoices, statements and payments, and the public
+    # page of the fee schedule (the ABF's 8 and guide F2; NZ Bridge's rule 7).
+    FEES: (
         "billing:statement",
         "billing:club_statement",
         "billing:payment_new",
         "billing:invoice_pdf",
-        # 8.1, 5.4.1: the invoices and accounts of the states' events and their congresses.
+        "billing:fees",
+    ),
+    # 8.1, 5.4.1: the ABF's invoices and accounts of the states' events and their congresses.
+    LEVIES: (
         "billing:state_statement",
         "billing:state_documents",
         "billing:congress_organiser_statement",
-        # guide F2: the public page of the ABF's fee schedule.
-        "billing:fees",
     ),
     # 1.7: the McCutcheon standings.
     STANDINGS: ("ranks:standings", "standings", "mccutcheon"),

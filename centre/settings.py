@@ -286,7 +286,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 # A job of a registry feature the scheme does not have (scheme.base) is not scheduled, nor
 # the yearly regrading under a scheme that does not grade its players (NZ grades them).
 _SCHEDULED_FEATURES = {
-    "billing-quarter-invoices": "levies",
+    "billing-quarter-invoices": "fees",
     "billing-annual-capitation": "levies",
     "clubs-b4c-entitlements": "authorisations",
     # 1.3.2, 1.3.6, 1.4.3: the 1 April update, the Youth Players' Club's 1 January, the

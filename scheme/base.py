@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from scheme.core.fees import SchemeFees
 from scheme.core.overseas import OverseasKind
 from scheme.parts import (
     CreditFileFormat as CreditFileFormat,
@@ -78,8 +79,13 @@ CONGRESSES = "congresses"
 # cancellations (their window, deadline and the day they take effect, the 1 April update),
 # points won while inactive held and credited on renewal or forfeited, the Youth Players' Club
 MEMBERSHIP_YEAR = "membership_year"
+# The federation's fees on the points its clubs issue: the fee schedule page, the clubs'
+# invoices each period, their statements and payments (the ABF's 8, NZ Bridge's rule 7);
+# the rates and lines are the scheme's own (`Scheme.fees`) or, under LEVIES, the ABF's.
+FEES = "fees"
 FEATURES = frozenset(
     (
+        FEES,
         CONGRESSES,
         MEMBERSHIP_YEAR,
         CREDIT_FILES,
@@ -300,6 +306,9 @@ class Scheme:
     # certificate and the month's schedule of promotions (the ABF's red and gold, and gold).
     # Empty: the certificate lists the lifetime points by kind.
     rank_measures: tuple[RankMeasure, ...] = field(default=(), compare=False)
+    # Its own fees on the points its clubs issue, with the FEES feature (NZ Bridge's rule 7);
+    # None: the ABF's levies and capitation (LEVIES, billing.FeeSchedule), or no fees.
+    fees: SchemeFees | None = field(default=None, compare=False, repr=False)
     # What the demo data seeds under the scheme (operations.demo).
     demo: Demo = field(default=Demo(), compare=False, repr=False)
 

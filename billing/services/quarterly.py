@@ -7,9 +7,12 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from billing.fee_events import club_fee_events
 from billing.models import FeeSchedule, Invoice
 from billing.selectors import club_joins, club_levy_points, fee_schedule_in_force, overdue_amount
 from billing.services.invoices import invoice_issue
+from billing.services.quarter_credits import carried_in, quarter_give_back
+from centre.schemes import current_scheme
 from clubs.models import Club
 from players.models import Player
 from scheme.abf.levies import (
@@ -21,6 +24,7 @@ from scheme.abf.levies import (
     capitation_period,
 )
 from scheme.abf.membership import pays_capitation
+from scheme.base import LEVIES
 from scheme.core.calendar import membership_year_start, quarter_dates
 
 Lines = list[tuple[str, Decimal, Decimal]]
@@ -39,7 +43,12 @@ def _first_membership_year(club: Club) -> date | None:
 
 
 def quarter_invoice_lines(*, club: Club, year: int, quarter: int, schedule: FeeSchedule) -> Lines:
-    """The lines of a club's quarterly invoice: levies (8.1), capitation and commission (8.2)."""
+    """The lines of a club's quarterly invoice: levies (8.1), capitation and commission (8.2);
+    under a scheme with fees of its own, its lines (NZ Bridge's rule 7: billing.fee_events)."""
+    fees = current_scheme().fees
+    if fees is not None:
+        events = club_fee_events(club=club, year=year, quarter=quarter)
+        return [(line.description, line.quantity, line.rate) for line in fees.lines(events)]
     lines: Lines = []
     levies = club_levy_points(club=club, year=year, quarter=quarter)
     for group in LevyGroup:  # in the order of the schedule
@@ -105,18 +114,27 @@ def quarter_invoice_issue(
     if existing is not None:
         return existing, False
     _, end = quarter_dates(year, quarter)
+    # Under a scheme with fees of its own the rates are its own (printed on each line); the
+    # invoice still names the schedule in force, as every invoice does.
     schedule = fee_schedule_in_force(on=end)
-    lines = quarter_invoice_lines(club=club, year=year, quarter=quarter, schedule=schedule)
+    lines = carried_in(club=club, year=year, quarter=quarter) + quarter_invoice_lines(
+        club=club, year=year, quarter=quarter, schedule=schedule
+    )
     if not lines:
         return None, False
-    return invoice_issue(
-        club=club,
-        kind=Invoice.Kind.QUARTERLY,
-        covers=covers,
-        issued_on=issued_on,
-        lines=lines,
-        schedule=schedule,
-    )
+    with transaction.atomic():
+        # Never a negative invoice: what the quarter gives back is credited or carried.
+        lines += quarter_give_back(
+            club=club, year=year, quarter=quarter, lines=lines, issued_on=issued_on
+        )
+        return invoice_issue(
+            club=club,
+            kind=Invoice.Kind.QUARTERLY,
+            covers=covers,
+            issued_on=issued_on,
+            lines=lines,
+            schedule=schedule,
+        )
 
 
 def overdue_penalty_issue(
@@ -163,8 +181,11 @@ def quarter_invoices_issue(
     issued: list[Invoice] = []
     for club in clubs if clubs is not None else Club.objects.order_by("number"):
         with transaction.atomic():
-            penalty, created_penalty = overdue_penalty_issue(
-                club=club, year=year, quarter=quarter, issued_on=issued_on
+            # 8.4: the ABF's penalty on what is overdue, under its levies only.
+            penalty, created_penalty = (
+                overdue_penalty_issue(club=club, year=year, quarter=quarter, issued_on=issued_on)
+                if current_scheme().has(LEVIES)
+                else (None, False)
             )
             invoice, created = quarter_invoice_issue(
                 club=club, year=year, quarter=quarter, issued_on=issued_on

@@ -14,8 +14,14 @@ cents. The discount is taken off the session fees only, rounded to the cent, hal
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
+
+from scheme.core.fees import FeeEvent, FeeLine, FeeRate, SchemeFees
+from scheme.nz.kinds import A
+from scheme.nz.statuses import STATUSES
 
 CLUB_SESSION_CENTS = 30
 TOURNAMENT_SESSION_CENTS = 50
@@ -67,3 +73,112 @@ def fees(
         discount=discount,
         a_points=a_points * A_POINT_CENTS // 100,
     )
+
+
+# --- the invoice (Outline rule 7; "Annual, Quarterly and Monthly Processing") --------------
+
+DOLLAR = Decimal("1.00")
+CLUB_SESSION = Decimal(CLUB_SESSION_CENTS) / 100
+TOURNAMENT_SESSION = Decimal(TOURNAMENT_SESSION_CENTS) / 100
+A_POINT = Decimal(A_POINT_CENTS) / 100
+# The discount a player's Tournament session: 10% of 50 cents, exact to the cent.
+PROMPT_DISCOUNT = TOURNAMENT_SESSION * PROMPT_DISCOUNT_PERCENT / 100
+_HOW = {
+    "tables": "four players a table",
+    "credited": "the players credited, as the tables were not given",
+}
+
+
+def _player_sessions(events: Sequence[FeeEvent]) -> dict[str, Decimal]:
+    """Players' sessions by how the players were counted, with each event's sign."""
+    counted: dict[str, Decimal] = {}
+    for event in events:
+        counted[event.players_from] = (
+            counted.get(event.players_from, Decimal(0))
+            + event.sign * event.players * event.sessions
+        )
+    return {how: n for how, n in counted.items() if n}
+
+
+def invoice_lines(events: Sequence[FeeEvent]) -> tuple[FeeLine, ...]:
+    """A club's invoice for the events it ran in the period: (a) 30 cents a competing player
+    a Club session, (b) 50 cents a player a Tournament session, less 10% for a Tournament
+    whose results arrived within a calendar month of it, (c) $1 an A Point issued. An
+    upload reversed in the period takes its sessions back (its `sign` is -1), and its A
+    Points come back with theirs."""
+    club = [e for e in events if not STATUSES[e.grade].is_tournament]
+    tournaments = [e for e in events if STATUSES[e.grade].is_tournament]
+    prompt = [
+        e
+        for e in tournaments
+        if e.received_on is not None and e.received_on <= one_month_after(e.ends_on)
+    ]
+    lines: list[FeeLine] = []
+    for how, sessions in _player_sessions(club).items():
+        lines.append(
+            FeeLine(
+                f"Club sessions: competing players a session, {_HOW[how]} (Outline rule 7(a))",
+                sessions,
+                CLUB_SESSION,
+            )
+        )
+    for how, sessions in _player_sessions(tournaments).items():
+        lines.append(
+            FeeLine(
+                f"Tournament sessions: competing players a session, {_HOW[how]} "
+                "(Outline rule 7(b))",
+                sessions,
+                TOURNAMENT_SESSION,
+            )
+        )
+    if prompt_sessions := sum(_player_sessions(prompt).values(), Decimal(0)):
+        lines.append(
+            FeeLine(
+                "Less 10% on Tournament sessions whose results arrived within a calendar "
+                "month of the Tournament (Outline rule 7)",
+                prompt_sessions,
+                -PROMPT_DISCOUNT,
+            )
+        )
+    a_points = sum(e.points.get(A, 0) for e in events)
+    if a_points:
+        lines.append(
+            FeeLine("A Points issued (Outline rule 7(c))", Decimal(a_points) / 100, A_POINT)
+        )
+    return tuple(lines)
+
+
+NZ_FEES = SchemeFees(
+    title="Master Point fees",
+    summary=(
+        "NZ Bridge charges Regions and Clubs fees to issue Master Points. The Board sets "
+        "them and may amend them on giving three months' notice in writing "
+        "(Outline rule 7)."
+    ),
+    rates=(
+        FeeRate("Each competing player, each Club session (7(a))", CLUB_SESSION, "a player"),
+        FeeRate(
+            "Each competing player, each Tournament session (7(b))",
+            TOURNAMENT_SESSION,
+            "a player",
+        ),
+        FeeRate("Each A Point issued (7(c))", A_POINT, "an A Point"),
+    ),
+    notes=(
+        "A 10% discount is offered on Tournament sessions when the full results and all "
+        "the Master Point information reach the NZ Bridge Secretary no later than one "
+        "calendar month from the date of the Tournament (Outline rule 7).",
+        "A session's competing players are four a table (a team of four counts as a "
+        "table's worth); an event whose tables were not given is counted by the players "
+        "it credited.",
+    ),
+    period_months=3,
+    # "Master Points check printouts are processed at the end of each quarter together with
+    # invoices and cost reports, e.g. (March, June, September and December)."
+    period_words=(
+        "Clubs are invoiced at the end of each quarter (March, June, September and "
+        "December), with the quarter's Master Point printouts and cost reports (Annual, "
+        "Quarterly and Monthly Processing)."
+    ),
+    lines=invoice_lines,
+)

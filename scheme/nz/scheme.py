@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scheme.base import (
+    FEES,
     RECIPROCITY,
     NextStar,
     PointTotals,
@@ -26,6 +27,7 @@ from scheme.nz.calculator import (
 )
 from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
+from scheme.nz.fees import NZ_FEES
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.reciprocity import NZ_OVERSEAS_KINDS
 from scheme.nz.regrading import yearly_grade
@@ -91,7 +93,9 @@ NZ_SCHEME = Scheme(
     body_name="NZ Bridge",
     number_key="nzb_number",
     # Outline, Overseas Master Points: ABF gold as A Points, Klinger red as B Points.
-    features=frozenset({RECIPROCITY}),
+    # Outline rule 7: the fees to issue Master Points, invoiced each quarter.
+    features=frozenset({RECIPROCITY, FEES}),
+    fees=NZ_FEES,
     overseas_kinds=NZ_OVERSEAS_KINDS,
     time_zone="Pacific/Auckland",
     time_words="New Zealand time",
