@@ -10,6 +10,7 @@ from centre.dates import day_text
 from centre.documents import Document, TableSection, TextSection, render_csv, render_pdf
 from centre.schemes import current_scheme, kind_word, number_name, point_kind_codes
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion, RankingReport
+from ranks.monthly_corrections import monthly_corrections_section
 from scheme.base import PRE_1982
 from scheme.core.calendar import quarter_label
 from scheme.core.points import points_text
@@ -191,6 +192,8 @@ def monthly_report_pdf(report: ClubMonthlyReport) -> bytes:
                 numeric=(2,),
             )
         )
+    # Issue 25: the month's corrections, each marked as one.
+    sections.append(monthly_corrections_section(club=club, period=period))
     return render_pdf(
         Document(
             title=f"Monthly report: {club.number} {club.name}, {period.label}",
