@@ -271,3 +271,26 @@ def test_the_rank_history_of_a_merged_record_brings_the_retired_numbers_promotio
         }
     ]
     assert answer["rank"] == "Graduate Master"
+
+
+def test_a_ranked_players_page_kept_in_the_cache_shows_the_history_without_reading_it(
+    ann, anonymous_client
+):
+    """The rank history is kept with the page's record: served again from the cache, the page
+    of a ranked player shows it and reads no promotion; a new promotion (the rank is part of
+    the page's key) shows at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _promoted(ann, 1, "Graduate Master", 40)
+    url = reverse("awards:player", args=[ann.abf_number])
+    anonymous_client.get(url)
+
+    with CaptureQueriesContext(connection) as queries:
+        again = anonymous_client.get(url).content.decode()
+    _promoted(ann, 2, "Club Master", 1)
+    promoted = anonymous_client.get(url).content.decode()
+
+    assert "Graduate Master" in again
+    assert not any("promotion" in q["sql"] for q in queries.captured_queries)
+    assert "Club Master" in promoted
