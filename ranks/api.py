@@ -1,7 +1,7 @@
 """The public standings and top lists (1.7.2, 1.7.3), the all-time top list and the One
 Thousand Club (1.9; guide F6.1)."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 from centre import params
 from centre.schemes import current_scheme, point_kind_choices
 from centre.versions import public_cached
-from ranks.selectors import all_time_top, one_thousand_club
+from ranks.selectors import ALL_TIME_TOP, one_thousand_club
 from ranks.standings import GROUPS, SHOWN, mccutcheon_cached, standings_cached
+from ranks.top_lists import top_list, top_query
 
 # --- McCutcheon standings and top lists (1.7.2, 1.7.3) ------------------------------------
 
@@ -104,22 +105,39 @@ class AllTimeSerializer(serializers.Serializer):
     name = serializers.CharField(source="player.full_name")
     status = serializers.CharField(source="player.status")
     total = serializers.IntegerField(
-        help_text="Approved masterpoints of a lifetime, with the ABF's red points won before "
-        "1982 (1.8 notes), hundredths."
+        help_text="Approved masterpoints of a lifetime, of the kind asked for or of every "
+        "kind, with the ABF's red points won before 1982 (1.8 notes) in the red and the "
+        "whole, hundredths."
     )
 
 
 class AllTimeTopApi(APIView):
-    """Public: the Top 500 masterpoint earners of all time, deceased players included."""
+    """Public: the Top 500 masterpoint earners of all time, deceased players included; of
+    every kind of point or of one (`colour`), down to place `limit`."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(
         summary="Top 500 masterpoint earners of all time (guide F6.1)",
+        parameters=[
+            OpenApiParameter(
+                "colour",
+                str,
+                description="A kind of point of the scheme (the ABF's green, red, gold); "
+                "left out for every kind. Any other value is refused (400).",
+            ),
+            OpenApiParameter(
+                "limit",
+                int,
+                description=f"The last place listed, 1 to {ALL_TIME_TOP} (the default); "
+                "players tied with it are listed too. Any other value is refused (400).",
+            ),
+        ],
         responses=AllTimeSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        return Response(AllTimeSerializer(all_time_top(), many=True).data)
+        choice = top_query(request.query_params)
+        return Response(AllTimeSerializer(top_list(choice), many=True).data)
 
 
 class OneThousandClubSerializer(serializers.Serializer):

@@ -19,8 +19,9 @@ from ranks import documents
 from ranks.forms import StandingsForm
 from ranks.models import ClubMonthlyReport, Promotion
 from ranks.ranking_reports import reports_visible_to
-from ranks.selectors import ALL_TIME_TOP, all_time_top, one_thousand_club
+from ranks.selectors import ALL_TIME_TOP, one_thousand_club
 from ranks.standings import SHOWN, mccutcheon_cached, standings_cached
+from ranks.top_lists import top_list, top_query
 
 DOCUMENT_READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
@@ -148,9 +149,19 @@ def _standings_content(request: HttpRequest, year: int) -> _Content:
 
 
 def top_all_time(request: HttpRequest) -> HttpResponse:
-    """Public: the Top 500 masterpoint earners of all time, deceased players included."""
+    """Public: the Top 500 masterpoint earners of all time, deceased players included; of
+    every kind of point or of the one `?colour=` names, down to place `?limit=` (1 to 500).
+    A value the scheme does not know is a 400 page naming the parameter (centre.params)."""
+    choice = top_query(request.GET)
     return render(
-        request, "ranks/top_all_time.html", {"rows": all_time_top(), "limit": ALL_TIME_TOP}
+        request,
+        "ranks/top_all_time.html",
+        {
+            "rows": top_list(choice),
+            "limit": choice.limit,
+            "kind": choice.kind,
+            "most": ALL_TIME_TOP,
+        },
     )
 
 
