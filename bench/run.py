@@ -45,13 +45,8 @@ import national  # sets Django up (centre.settings_test) as it is imported
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.test.utils import setup_databases, teardown_databases
-from reads import (
-    Portal,
-    measure_reads,
-    measure_stale_reads,
-    read_paths,
-    wrk_command,
-)
+from reads import Portal, measure_reads, read_paths, wrk_command
+from stale_reads import measure_stale_reads
 
 BENCH = Path(__file__).resolve().parent
 say = national.say
