@@ -3,48 +3,17 @@ WCAG 2.1 AA violation that axe-core finds (issue 26): the home page, the uploads
 public record with points of each of the scheme's kinds (the ACBL's colours among them, whose
 contrast was mended), and the lookup. The ABF's are checked by test_each_role_fits."""
 
-from datetime import timedelta
-
 import pytest
-from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 
-from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit, Event
-from awards.ledger.services.events import grades_for
 from awards.ledger.services.totals import totals_add
 from centre.models import Period
 from centre.schemes import current_scheme
-from scheme.core.points import points_text
 from tests.browser.accessibility import accessibility_problems
 from tests.browser.conftest import log_in, open_menu_entry
 from tests.factories import PlayerFactory
-
-
-def _entered_by_the_club(secretary, player, scheme) -> None:
-    """The secretary enters an event's award for the player (Sundry) and credits it: an
-    upload in the club's list, its points provisional."""
-    grade = next(g.code for g in scheme.grades if g.code in grades_for(by=secretary))
-    client = Client()
-    client.force_login(secretary)
-    response = client.post(
-        reverse("awards:sundry"),
-        {
-            "name": "Autumn pairs",
-            "starts_on": (timezone.localdate() - timedelta(days=1)).isoformat(),
-            "grade": grade,
-            "kind": "pairs",
-            "sessions": "1",
-            "abf-1": player.abf_number,
-            "points-1": points_text(1_00),
-        },
-    )
-    assert response.status_code == 302, response.content.decode()[:3000]
-    upload = CreditUpload.objects.get()
-    client.post(reverse("awards:upload_confirm", args=[upload.pk]), {"above_most_checked": "on"})
-    upload.refresh_from_db()
-    assert upload.status == CreditUpload.Status.CREDITED
+from tests.schemes.entered import entered_by_the_club
 
 
 def _approved_of_each_kind(player, scheme, staff) -> list[str]:
@@ -89,7 +58,7 @@ def test_a_club_secretary_s_main_pages_pass_axe(page, settings, code, club_a, se
     settings.MASTERPOINT_SCHEME = code
     scheme = current_scheme()
     player = PlayerFactory(home_club=club_a, given_names="Grace", family_name="Hopper")
-    _entered_by_the_club(secretary_a, player, scheme)
+    entered_by_the_club(secretary_a, player)
     kinds = _approved_of_each_kind(player, scheme, staff)
     assert len(kinds) >= 2, f"{code} has points of fewer than two kinds to show"
 

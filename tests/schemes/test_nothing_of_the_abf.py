@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from datetime import timedelta
 from html import unescape
 
 import pytest
 from django.test import Client
-from django.urls import reverse
-from django.utils import timezone
 
-from awards.intake.models import CreditUpload
-from awards.ledger.services.events import grades_for
-from centre.schemes import current_scheme
-from scheme.core.points import points_text
 from tests.factories import PlayerFactory
+from tests.schemes.entered import entered_by_the_club
 
 pytestmark = pytest.mark.django_db
 
@@ -74,36 +68,13 @@ def _walk(client: Client) -> dict[str, list[str]]:
     return found
 
 
-def _records(secretary, player) -> None:
-    """A club's award entered and credited (Sundry), so lists and statements have lines."""
-    scheme = current_scheme()
-    grade = next(g.code for g in scheme.grades if g.code in grades_for(by=secretary))
-    client = Client()
-    client.force_login(secretary)
-    response = client.post(
-        reverse("awards:sundry"),
-        {
-            "name": "Autumn pairs",
-            "starts_on": (timezone.localdate() - timedelta(days=1)).isoformat(),
-            "grade": grade,
-            "kind": "pairs",
-            "sessions": "1",
-            "abf-1": player.abf_number,
-            "points-1": points_text(1_00),
-        },
-    )
-    assert response.status_code == 302, response.content.decode()[:2000]
-    upload = CreditUpload.objects.get()
-    client.post(reverse("awards:upload_confirm", args=[upload.pk]), {"above_most_checked": "on"})
-
-
 @pytest.mark.parametrize("code", ["nz", "acbl"])
 def test_no_role_meets_anything_of_the_abf(
     settings, code, secretary_a, state_secretary_a, staff, club_a
 ):
     settings.MASTERPOINT_SCHEME = code
     player = PlayerFactory(home_club=club_a, given_names="Grace", family_name="Hopper")
-    _records(secretary_a, player)
+    entered_by_the_club(secretary_a, player)
 
     found = {}
     for role, user in (

@@ -114,7 +114,7 @@ def test_an_acbl_club_s_award_is_credited_in_the_month_of_the_club_s_own_clock(
 
     from awards.ledger.models import Credit
     from tests.factories import PlayerFactory
-    from tests.schemes.test_nothing_of_the_abf import _records
+    from tests.schemes.entered import entered_by_the_club
 
     settings.MASTERPOINT_SCHEME = "acbl"
     club_a.time_zone = "America/Los_Angeles"
@@ -122,7 +122,7 @@ def test_an_acbl_club_s_award_is_credited_in_the_month_of_the_club_s_own_clock(
     evening = datetime(2026, 10, 31, 22, 30, tzinfo=ZoneInfo("America/Los_Angeles"))
     monkeypatch.setattr(timezone, "now", lambda: evening)
 
-    _records(secretary_a, PlayerFactory(home_club=club_a))
+    entered_by_the_club(secretary_a, PlayerFactory(home_club=club_a))
 
     period = Credit.objects.get().period
     assert (period.year, period.month) == (2026, 10)
