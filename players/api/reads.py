@@ -19,7 +19,9 @@ from players.api.serializers import (
 )
 from players.models import Player
 from players.selectors import (
+    CLUB_LIST_LIMIT,
     club_alternates,
+    club_list_limit,
     club_members,
     no_player_visible,
     player_history_visible_to,
@@ -78,26 +80,55 @@ class PlayerHistoryApi(APIView):
         return Response(PlayerHistorySerializer({"player": player, "history": changes}).data)
 
 
+LIMIT_PARAMETER = OpenApiParameter(
+    "limit",
+    int,
+    description=f"The most players listed, 1 to {CLUB_LIST_LIMIT}, in the list's order; "
+    "left out for the whole list. Any other value is refused (400). `count` is the whole "
+    "list's length.",
+)
+
+
+def _club_list(request: Request, players, serializer) -> Response:
+    """A club's list, its first `?limit=` players when asked, with the whole list's count."""
+    limit = club_list_limit(request.query_params.get("limit"))
+    shown = players if limit is None else players[:limit]
+    return Response(
+        {
+            "count": players.count(),
+            "limit": limit,
+            "results": serializer(shown, many=True).data,
+        }
+    )
+
+
 class ClubMembersApi(APIView):
     permission_classes = [HasRole]
     roles = READERS
 
-    @extend_schema(responses=PlayerSerializer(many=True), summary="A club's home members")
+    @extend_schema(
+        parameters=[LIMIT_PARAMETER],
+        responses=PlayerSerializer(many=True),
+        summary="A club's home members",
+    )
     def get(self, request: Request, number: int) -> Response:
         club = club_for(request.user, number)
         players = club_members(club=club).select_related("home_club")
-        return Response({"results": PlayerSerializer(players, many=True).data})
+        return _club_list(request, players, PlayerSerializer)
 
 
 class ClubAlternatesApi(APIView):
     permission_classes = [HasRole]
     roles = READERS
 
-    @extend_schema(responses=PlayerPublicSerializer(many=True), summary="A club's alternates")
+    @extend_schema(
+        parameters=[LIMIT_PARAMETER],
+        responses=PlayerPublicSerializer(many=True),
+        summary="A club's alternates",
+    )
     def get(self, request: Request, number: int) -> Response:
         club = club_for(request.user, number)
-        players = club_alternates(club=club)
-        return Response({"results": PlayerPublicSerializer(players, many=True).data})
+        return _club_list(request, club_alternates(club=club), PlayerPublicSerializer)
 
 
 class ClubCancellationsApi(APIView):

@@ -20,12 +20,15 @@ from players.selectors.ranks import (
     player_rank_standing,
 )
 from players.selectors.records import (
+    CLUB_LIST_LIMIT,
     SEARCH_LIMIT,
     SEARCHED_STATUSES,
     ReportRow,
     club_alternates,
+    club_list_limit,
     club_members,
     club_report,
+    club_report_count,
     duplicate_described,
     no_player_visible,
     player_by_abf_number,
@@ -44,13 +47,16 @@ from players.selectors.records import (
 
 __all__ = [
     "CARD_ACTIONS",
+    "CLUB_LIST_LIMIT",
     "SEARCHED_STATUSES",
     "SEARCH_LIMIT",
     "RankStanding",
     "ReportRow",
     "club_alternates",
+    "club_list_limit",
     "club_members",
     "club_report",
+    "club_report_count",
     "duplicate_described",
     "no_player_visible",
     "player_by_abf_number",

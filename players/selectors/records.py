@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db import connection, connections, router
 from django.db.models import Q, QuerySet
 
+from centre import params
 from centre.errors import DomainError, NotFound
 from centre.models import User
 from centre.schemes import number_name
@@ -16,6 +17,9 @@ from players import abf_numbers
 from players.models import Player, PlayerChange
 
 SEARCH_LIMIT = 100
+# The most rows a club's list of its members shows at once when asked for fewer (`?limit=`,
+# 1 to this): more than any club has members. Without a limit the list is whole.
+CLUB_LIST_LIMIT = 5000
 SEARCHED_STATUSES = (Player.Status.ACTIVE, Player.Status.INACTIVE)
 
 
@@ -211,6 +215,14 @@ def player_by_abf_number(*, number: str, field: str = "abf_number") -> Player:
     return player
 
 
+def club_list_limit(value: str | None) -> int | None:
+    """`?limit=` of a club's list: None when it is not given (the whole list), otherwise a
+    whole number from 1 to CLUB_LIST_LIMIT, or a refusal naming `limit`."""
+    if value is None or not value.strip():
+        return None
+    return params.whole_number(value, name="limit", minimum=1, maximum=CLUB_LIST_LIMIT)
+
+
 def club_members(*, club: Club) -> QuerySet[Player]:
     """The club's home members: its active players (App. C i)."""
     return Player.objects.filter(home_club=club, status=Player.Status.ACTIVE).order_by(
@@ -241,15 +253,20 @@ class ReportRow:
     home_club: str
 
 
-def club_report(*, club: Club) -> list[ReportRow]:
-    """The club's home members, then its alternates (App. C i, ii; guide F6.3).
+def club_report(*, club: Club, limit: int | None = None) -> list[ReportRow]:
+    """The club's home members, then its alternates (App. C i, ii; guide F6.3); the first
+    `limit` of them when a limit is given.
 
     Only the public fields: the alternates are other clubs' members.
     """
+    members = club_members(club=club)
     rows = [
         ReportRow(p.abf_number, p.family_name, p.given_names, "Home", "Active", club.name)
-        for p in club_members(club=club)
+        for p in (members if limit is None else members[:limit])
     ]
+    if limit is not None and len(rows) >= limit:
+        return rows
+    alternates = club_alternates(club=club)
     rows += [
         ReportRow(
             p.abf_number,
@@ -259,9 +276,14 @@ def club_report(*, club: Club) -> list[ReportRow]:
             p.get_status_display(),
             p.home_club.name if p.home_club else "",
         )
-        for p in club_alternates(club=club)
+        for p in (alternates if limit is None else alternates[: limit - len(rows)])
     ]
     return rows
+
+
+def club_report_count(*, club: Club) -> int:
+    """How many rows the club's whole report has: its home members and alternates."""
+    return club_members(club=club).count() + club_alternates(club=club).count()
 
 
 def players_visible_to(*, user: User) -> QuerySet[Player]:

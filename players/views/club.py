@@ -15,7 +15,13 @@ from centre.models import Role
 from centre.permissions import role_required
 from centre.responses import file_response
 from players import calendar, documents, reports
-from players.selectors import club_members, club_report, registration_cards_changed
+from players.selectors import (
+    club_list_limit,
+    club_members,
+    club_report,
+    club_report_count,
+    registration_cards_changed,
+)
 from players.services.cancellations import cancellation_year_printed
 from scheme.core.calendar import membership_year_end, membership_year_of
 
@@ -24,9 +30,20 @@ READERS = (Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 
 @role_required(*READERS)
 def report(request: HttpRequest, number: int) -> HttpResponse:
+    """The club's home members and alternates; the first `?limit=` of them (1 to
+    CLUB_LIST_LIMIT) when asked, a bad limit a 400 page naming it (centre.params)."""
     club = club_for(request.user, number)
+    limit = club_list_limit(request.GET.get("limit"))
+    rows = club_report(club=club, limit=limit)
     return render(
-        request, "players/club_report.html", {"club": club, "rows": club_report(club=club)}
+        request,
+        "players/club_report.html",
+        {
+            "club": club,
+            "rows": rows,
+            "limit": limit,
+            "count": club_report_count(club=club) if limit is not None else len(rows),
+        },
     )
 
 
