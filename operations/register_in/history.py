@@ -19,7 +19,9 @@ statements, so that twenty million lines go in at the database's pace:
   others are created. The first line of each is the credit (a grant's or reciprocity's, by
   the event's organiser; a credit file's otherwise), the lines after it corrections, as the
   portal writes them. Running the import again therefore changes nothing;
-- the players' totals are kept from the credits written, by the ledger's own upsert.
+- the players' totals are summed from the lines written in one statement, and added as the
+  ledger's own upsert adds them. A national history goes into a ledger that holds less than
+  it with the ledger's keys and indexes made again after it (`bulk`).
 """
 
 from __future__ import annotations
@@ -30,12 +32,12 @@ from pathlib import Path
 from django.db import connection
 from django.utils import timezone
 
-from awards.ledger.models import Credit, Event
-from awards.ledger.services.totals import totals_add_credits
+from awards.ledger.models import Credit, Event, PlayerTotals
 from centre.models import Period
-from centre.versions import PLAYERS, data_changed
+from centre.versions import APPROVED, LIFETIME, PLAYERS, data_changed
 from operations.close_run import close_steps
 from operations.national_files import COLOUR_CODES
+from operations.register_in.bulk import keys_and_indexes_set_aside, worth_setting_aside
 from operations.register_in.context import CHUNK, Run
 from operations.register_in.layouts import Source
 from operations.register_in.players import ACTION, number_of, number_refusal
@@ -162,6 +164,14 @@ def _history_read(run: Run, report, path: Path, source: Source, form: str) -> No
             rows = []
     if rows:
         _stage(rows)
+    _analyze(STAGED)
+
+
+def _analyze(table: str) -> None:
+    """A temporary table's statistics, which no autovacuum gathers: the planner joins its
+    millions of lines by hash, not one by one."""
+    if connection.vendor == "postgresql":
+        _execute(f"ANALYZE {table}")
 
 
 def _refuse_where(reason_sql: str, where: str, params: Iterable[object] = ()) -> None:
@@ -305,6 +315,7 @@ def _match() -> None:
         "ON c.player_id = f.player_id AND c.event_id = f.event AND c.colour = f.colour "
         "AND c.n = f.n"
     )
+    _analyze(MATCHED)
 
 
 SAME = "m.points = m.kept_points AND m.period_id = m.kept_period AND m.state = m.kept_state"
@@ -362,35 +373,52 @@ def _history_write(run: Run, report) -> None:
 
 
 def _credits_create(run: Run) -> None:
-    credit, event, period = _table(Credit), _table(Event), _table(Period)
-    before = Credit.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    credit, event = _table(Credit), _table(Event)
+    (count,) = _execute(f"SELECT COUNT(*) FROM {MATCHED} WHERE credit_id IS NULL")[0]  # noqa: S608
+    if not count:
+        return
     first = "m.n = 1 AND m.points > 0"
-    _execute(
-        f"INSERT INTO {credit} (player_id, event_id, colour, points, source, period_id, state, "  # noqa: S608
-        "uploaded_by_id, reason, conversion, created_at) "
-        f"SELECT m.player_id, m.event, m.colour, m.points, "
-        f"CASE WHEN {first} THEN {FIRST_SOURCE} ELSE '{Credit.Source.ADJUSTMENT}' END, "
-        f"m.period_id, m.state, %s, CASE WHEN {first} THEN '' ELSE %s END, '', %s "
-        f"FROM {MATCHED} m JOIN {event} e ON e.id = m.event "
-        "WHERE m.credit_id IS NULL ORDER BY m.line",
-        # As the ORM writes a moment (SQLite keeps it as UTC text), so that it finds them.
-        [run.by.pk, ADJUSTMENT_REASON, connection.ops.adapt_datetimefield_value(run.now)],
-    )
-    groups = _execute(
-        f"SELECT DISTINCT p.year, m.state, e.of_the_year FROM {MATCHED} m "  # noqa: S608
-        f"JOIN {period} p ON p.id = m.period_id JOIN {event} e ON e.id = m.event "
-        "WHERE m.credit_id IS NULL"
-    )
-    for year, state, of_the_year in groups:
-        written = Credit.objects.filter(
-            pk__gt=before,
-            created_at=run.now,
-            uploaded_by=run.by,
-            upload__isnull=True,
-            period__year=year,
-            state=state,
-            event__of_the_year=bool(of_the_year),
+    with keys_and_indexes_set_aside(
+        Credit._meta.db_table, when=worth_setting_aside(Credit._meta.db_table, count)
+    ):
+        _execute(
+            f"INSERT INTO {credit} (player_id, event_id, colour, points, source, period_id, "  # noqa: S608
+            "state, uploaded_by_id, reason, conversion, created_at) "
+            f"SELECT m.player_id, m.event, m.colour, m.points, "
+            f"CASE WHEN {first} THEN {FIRST_SOURCE} ELSE '{Credit.Source.ADJUSTMENT}' END, "
+            f"m.period_id, m.state, %s, CASE WHEN {first} THEN '' ELSE %s END, '', %s "
+            f"FROM {MATCHED} m JOIN {event} e ON e.id = m.event "
+            "WHERE m.credit_id IS NULL ORDER BY m.line",
+            # As the ORM writes a moment (SQLite keeps it as UTC text), so that it finds them.
+            [run.by.pk, ADJUSTMENT_REASON, connection.ops.adapt_datetimefield_value(run.now)],
         )
-        totals_add_credits(year=year, credits=written, state=state, brought_forward=not of_the_year)
-    if groups:
-        run.written = True
+    _totals_add(run)
+    run.written = True
+
+
+def _totals_add(run: Run) -> None:
+    """The players' totals from the lines written, summed in the database in one statement:
+    each year's provisional and approved points by player and kind, the awards of the year
+    apart from the points brought forward (events not of the year, 1.7.2), added to the rows
+    already there as the ledger's own upsert adds them (awards.ledger.services.totals)."""
+    totals, event, period = _table(PlayerTotals), _table(Event), _table(Period)
+    sums = ", ".join(
+        f"SUM(CASE WHEN m.state = '{state}' THEN m.points ELSE 0 END) AS {state}"
+        for state in (Credit.State.PROVISIONAL, Credit.State.APPROVED)
+    )
+    _execute(
+        f"INSERT INTO {totals} (player_id, year, brought_forward, kind, provisional, approved) "  # noqa: S608
+        f"SELECT m.player_id, p.year, NOT e.of_the_year, m.colour, {sums} "
+        f"FROM {MATCHED} m JOIN {period} p ON p.id = m.period_id JOIN {event} e ON e.id = m.event "
+        "WHERE m.credit_id IS NULL GROUP BY m.player_id, p.year, NOT e.of_the_year, m.colour "
+        "HAVING SUM(CASE WHEN m.state = 'provisional' THEN m.points ELSE 0 END) <> 0 "
+        "OR SUM(CASE WHEN m.state = 'approved' THEN m.points ELSE 0 END) <> 0 "
+        "ORDER BY 1, 2, 3, 4 "
+        "ON CONFLICT (player_id, year, brought_forward, kind) DO UPDATE SET "
+        f"provisional = {totals}.provisional + excluded.provisional, "
+        f"approved = {totals}.approved + excluded.approved"
+    )
+    approved = _execute(
+        f"SELECT 1 FROM {MATCHED} WHERE credit_id IS NULL AND state = 'approved' LIMIT 1"  # noqa: S608
+    )
+    data_changed(LIFETIME, *((APPROVED,) if approved else ()))
