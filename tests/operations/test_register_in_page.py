@@ -31,16 +31,29 @@ def media(settings, tmp_path):
     return settings.MEDIA_ROOT
 
 
-def test_staff_try_the_files_then_import_them_on_the_page(staff_client, media):
-    tried = staff_client.post(URL, {"files": uploads(), "dry_run": "on"})
+def _sent(client, capture, files, **data):
+    """The files sent on the page, the import queued and run by the worker (eagerly here, as
+    the request's transaction commits), and the run's page as the browser is sent to it."""
+    with capture(execute=True):
+        response = client.post(URL, {"files": files, **data})
+    assert response.status_code == 302
+    return client.get(response["Location"])
+
+
+def test_staff_try_the_files_then_import_them_on_the_page(
+    staff_client, media, django_capture_on_commit_callbacks
+):
+    tried = _sent(staff_client, django_capture_on_commit_callbacks, uploads(), dry_run="on")
 
     assert tried.status_code == 200
     assert b"Dry run: nothing was written" in tried.content
     assert not Player.objects.exists()
 
-    done = staff_client.post(URL, {"files": uploads()})
+    done = _sent(staff_client, django_capture_on_commit_callbacks, uploads())
 
     assert b"Imported" in done.content
+    assert b"data-reconciliation" in done.content
+    assert b"<strong>differ</strong>" not in done.content
     assert Player.objects.filter(abf_number=NUMBER).exists()
     run = done.context["run"]
     report = staff_client.get(f"{URL}{run}/report")
@@ -50,8 +63,10 @@ def test_staff_try_the_files_then_import_them_on_the_page(staff_client, media):
     assert pdf.content.startswith(b"%PDF")
 
 
-def test_the_page_shows_each_refused_line_and_writes_nothing_of_its_file(staff_client, media):
-    response = staff_client.post(URL, {"files": uploads(bad=True)})
+def test_the_page_shows_each_refused_line_and_writes_nothing_of_its_file(
+    staff_client, media, django_capture_on_commit_callbacks
+):
+    response = _sent(staff_client, django_capture_on_commit_callbacks, uploads(bad=True))
 
     assert b"Stopped at NATIONAL.TXT" in response.content
     assert b"its check digit is wrong" in response.content
@@ -69,6 +84,8 @@ def test_only_the_centre_s_staff_reach_the_page(client_a, state_client_a, anonym
 def test_a_document_of_no_run_is_not_found(staff_client, media):
     assert staff_client.get(f"{URL}20260101-000000-000000/report").status_code == 404
     assert staff_client.get(f"{URL}..%2F..%2Fsecrets/report").status_code == 404
+    assert staff_client.get(f"{URL}20260101-000000-000000/").status_code == 404
+    assert staff_client.get(f"{URL}20260101-000000-000000/progress/").status_code == 404
 
 
 def test_the_command_reports_the_dry_run_and_then_imports(db, tmp_path):
