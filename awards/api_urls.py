@@ -12,6 +12,7 @@ from awards.grants import api as grants
 from awards.intake.api import credit_files, uploads
 from awards.ledger import api as credits
 from awards.lookup import api as lookup
+from awards.published import api_urls as published
 from centre.api_routes import api_path
 
 # The public reads first: an address is matched against the patterns in order.
@@ -33,6 +34,8 @@ urlpatterns = [
         lookup.MasterpointStatementApi.as_view(),
         name="masterpoints-statement",
     ),
+    # 1.4.4 "view results": the events processed in a month, each with its public awards.
+    path("", include(published.urlpatterns)),
     api_path(
         "calculator/awards", calculator.CalculatorAwardsApi.as_view(), name="calculator-awards"
     ),

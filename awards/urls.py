@@ -12,6 +12,7 @@ from awards.entries.views import uploads as entered_uploads
 from awards.grants.views import grants, reciprocity
 from awards.intake.views import coordinator, uploads
 from awards.lookup import views as lookup
+from awards.published import urls as published
 
 app_name = "awards"
 
@@ -31,6 +32,8 @@ urlpatterns = [
         lookup.player_statement_pdf,
         name="statement_pdf",
     ),
+    # 1.4.4 "view results": the events processed in a month, each with its public awards.
+    path("", include(published.urlpatterns)),
     path("calculator/", calculator.calculator, name="calculator"),
     path("ranks/", rank_calculator.rank_calculator, name="rank_calculator"),
     path("uploads/", uploads.uploads, name="uploads"),

@@ -34,6 +34,8 @@ GROUPS = (MY_CLUB, MY_STATE, CENTRE, LOOKUP, ACCOUNT)
 # (group, label, url name, roles that see it; None for everyone including anonymous visitors)
 ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (LOOKUP, "Masterpoint lookup", "home", EVERYONE),
+    # 1.4.4: "view results", the events processed each month with their awards.
+    (LOOKUP, "Results", "awards:results", EVERYONE),
     (LOOKUP, "McCutcheon standings", "ranks:standings_now", EVERYONE),
     (LOOKUP, "Top 500 of all time", "ranks:top_all_time", EVERYONE),
     (LOOKUP, "One Thousand Club", "ranks:one_thousand_club", EVERYONE),
