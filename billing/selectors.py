@@ -354,7 +354,7 @@ def invoices_labelled(invoices) -> list[Invoice]:
         invoice.covers_label = invoice.covers
         # Under a scheme with fees of its own, a quarter's invoice is of its fees.
         invoice.kind_label = (
-            f"Quarterly {fees.title[:1].lower()}{fees.title[1:]}"
+            f"Quarterly {fees.title}"
             if fees is not None and invoice.kind == Invoice.Kind.QUARTERLY
             else invoice.get_kind_display()
         )

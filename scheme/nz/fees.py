@@ -77,10 +77,9 @@ def fees(
 
 # --- the invoice (Outline rule 7; "Annual, Quarterly and Monthly Processing") --------------
 
-DOLLAR = Decimal("1.00")
-CLUB_SESSION = Decimal(CLUB_SESSION_CENTS) / 100
-TOURNAMENT_SESSION = Decimal(TOURNAMENT_SESSION_CENTS) / 100
-A_POINT = Decimal(A_POINT_CENTS) / 100
+CLUB_SESSION = Decimal(CLUB_SESSION_CENTS).scaleb(-2)  # 0.30
+TOURNAMENT_SESSION = Decimal(TOURNAMENT_SESSION_CENTS).scaleb(-2)  # 0.50
+A_POINT = Decimal(A_POINT_CENTS).scaleb(-2)  # 1.00
 # The discount a player's Tournament session: 10% of 50 cents, exact to the cent.
 PROMPT_DISCOUNT = TOURNAMENT_SESSION * PROMPT_DISCOUNT_PERCENT / 100
 _HOW = {
