@@ -2,7 +2,8 @@
 upload, and little else: docs/corrections.md) is never a negative invoice. As billing does
 for an event's points taken back (billing.services.event_corrections), the club's earlier
 invoices are credited, never edited: a credit note on each, the latest first, for at most
-what is still outstanding on it. What no outstanding invoice can take is carried: the
+what it has not yet been credited (`invoice_outstanding`: a paid invoice too, the credit then
+the club's on its statement). What no outstanding invoice can take is carried: the
 quarter's invoice says so in a line that brings its total to zero, and the next quarter's
 invoice takes it off as its first line.
 
