@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from centre.schemes import with_clause_lazy
 from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
+from scheme.abf.directors import LEVEL_LABELS
 
 # 5.3: what a congress's event was at the congress (the upload's and entry's forms).
 CONGRESS_FIELDS = (
@@ -22,6 +23,9 @@ CONGRESS_FIELDS = (
     "congress_event",
     "extra_championship",
     "congress_table_sessions",
+    # 1.5.2, 5.1.1-5.1.3: the director's accreditation, and whether the director played.
+    "director_level",
+    "director_playing",
 )
 
 
@@ -111,6 +115,56 @@ def api_fields() -> tuple[
     return congress_grade, congress_event, extra_championship, congress_table_sessions
 
 
+def director_form_fields() -> tuple[forms.Field, forms.Field]:
+    """1.5.2, 5.1.1-5.1.3: the director's accreditation and whether the director played."""
+    director_level = forms.ChoiceField(
+        label="The director's accreditation",
+        required=False,
+        choices=[("", "Not said"), *LEVEL_LABELS.items()],
+        help_text=with_clause_lazy(
+            "A congress is run by a non-playing director accredited at the Congress level or "
+            "higher (a super congress's chief director: State; a Bridge Tour's: Club).",
+            "1.5.2, 5.1.1-5.1.3",
+        ),
+    )
+    director_playing = forms.BooleanField(
+        label="The director also played", required=False, help_text="1.5.2"
+    )
+    return director_level, director_playing
+
+
+def director_api_fields() -> tuple[serializers.Field, serializers.Field]:
+    """The director's two fields of the uploads' API."""
+    director_level = serializers.ChoiceField(
+        choices=list(LEVEL_LABELS),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=with_clause_lazy(
+            "The accreditation of the event's director: "
+            + ", ".join(f"{code} ({label})" for code, label in LEVEL_LABELS.items())
+            + ". A congress's event needs Congress or higher (a super congress's chief "
+            "director State or higher, a Bridge Tour's Club or higher).",
+            "1.5.2, 5.1.1-5.1.3",
+        ),
+    )
+    director_playing = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=with_clause_lazy(
+            "The director also played: refused for a congress's event (not a Bridge Tour's).",
+            "1.5.2, 5.1.1",
+        ),
+    )
+    return director_level, director_playing
+
+
 def congress_details(values: dict) -> dict:
-    """5.3: what the event was at its congress, as EventDetails takes it."""
-    return {name: values.get(name) for name in CONGRESS_FIELDS}
+    """5.3: what the event was at its congress, and its director (1.5.2), as EventDetails
+    takes them."""
+    details = {name: values.get(name) for name in CONGRESS_FIELDS}
+    details["congress_grade"] = details["congress_grade"] or ""
+    details["congress_event"] = details["congress_event"] or ""
+    details["director_level"] = details["director_level"] or ""
+    details["director_playing"] = bool(details["director_playing"])
+    return details

@@ -103,6 +103,8 @@ class EventDetailsForm(forms.Form):
     congress_grade, congress_event, extra_championship, congress_table_sessions = (
         congress.form_fields()
     )
+    # 1.5.2, 5.1.1-5.1.3: the director's accreditation (with the congress's fields).
+    director_level, director_playing = congress.director_form_fields()
 
     def __init__(
         self,
@@ -186,13 +188,7 @@ class EventDetailsForm(forms.Form):
 
     def congress_details(self) -> dict:
         """5.3: what the event was at its congress, as EventDetails takes it."""
-        data = self.cleaned_data
-        return {
-            "congress_grade": data.get("congress_grade") or "",
-            "congress_event": data.get("congress_event") or "",
-            "extra_championship": data.get("extra_championship"),
-            "congress_table_sessions": data.get("congress_table_sessions"),
-        }
+        return congress.congress_details(self.cleaned_data)
 
 
 class CreditFileForm(EventDetailsForm):

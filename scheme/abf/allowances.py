@@ -110,6 +110,23 @@ B4S_MEMBERS_PER_SESSION = 500
 CONGRESS_MINIMUM_SESSIONS = 2
 
 
+def congress_days_problem(*, starts_on: date, ends_on: date, sessions: int) -> str:
+    """5.1.1: "Adjacent sessions of the Congress must be on the same or consecutive days."
+    Every day from the first to the last then has a session: a congress of `sessions`
+    sessions spans at most that many days (two sessions: one day or two consecutive ones).
+    The register keeps a congress's first and last days and its sessions, not each session's
+    day, so a gap the sessions could fill (four sessions on a Monday and a Thursday) is not
+    seen (scheme/abf/NOTES.md)."""
+    days = (ends_on - starts_on).days + 1
+    if days <= sessions:
+        return ""
+    return (
+        f"A congress of {_plural(sessions, 'session')} cannot span {days} days: some day "
+        f"between two adjacent sessions would have no play. Adjacent sessions are on the same "
+        f"or consecutive days (5.1.1)."
+    )
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 

@@ -90,25 +90,36 @@ def walk_in_final_outright(ranking: Ranking, heat_tables: Sequence[Decimal | int
 
 
 # What an event was at its congress, as an uploader says it (5.3.1-5.3.3).
-CHAMPIONSHIP = "championship"  # 5.3.1: a major championship; 5.3.2: or a restricted event
+CHAMPIONSHIP = "championship"  # 5.3.1: a major championship
+RESTRICTED = "restricted"  # 5.3.2: a restricted event, not one of the major championships
 MINOR = "minor"  # 5.3.3: "all other events conducted at a Congress"
 WALK_IN = "walk_in"  # 5.3.3: a walk-in event
 ADDITIONAL = "additional"  # 5.3.3: a large congress's additional (minor) championship
 CONGRESS_EVENTS = {
-    CHAMPIONSHIP: "A championship (or restricted event) of the congress (5.3.1, 5.3.2)",
+    CHAMPIONSHIP: "A major championship of the congress (5.3.1)",
+    RESTRICTED: "A restricted event: the congress's grade, not a championship (5.3.2)",
     MINOR: "A minor event: one grade below the congress (5.3.3)",
     WALK_IN: "A walk-in event (5.3.3)",
     ADDITIONAL: "An additional championship of a large congress (5.3.3)",
 }
 
+# 5.3.1: "Each grade B4 Congress may include two major championships, each of at least two
+# sessions: Open Pairs - Open Teams. Each grade A2 or B3 Congress may include these two
+# championships and one additional major championship, provided it is of at least 4
+# sessions."
+MAJOR_CHAMPIONSHIPS = {"B4": 2, "B3": 3, "A2": 3}
+CHAMPIONSHIP_MIN_SESSIONS = 2
+ADDITIONAL_MAJOR_MIN_SESSIONS = 4
+
 
 def congress_event_grade(congress_grade: str, congress_event: str) -> str:
-    """The grade 5.3 gives an event of a congress of `congress_grade`: its championships the
-    congress's own (5.3.1, 5.3.2); its minor events one grade lower, its walk-in events B5
-    (B4 at an A2 congress) (5.3.3). An additional championship is a minor championship
-    (5.3.3 names it so): one grade lower, with the majors' acceleration (5.4.2)."""
+    """The grade 5.3 gives an event of a congress of `congress_grade`: its championships and
+    restricted events the congress's own (5.3.1, 5.3.2: "Restricted events retain the same
+    grade ... as Congress Championships"); its minor events one grade lower, its walk-in
+    events B5 (B4 at an A2 congress) (5.3.3). An additional championship is a minor
+    championship (5.3.3 names it so): one grade lower, with the majors' acceleration (5.4.2)."""
     grade = _congress(congress_grade)
-    if congress_event == CHAMPIONSHIP:
+    if congress_event in (CHAMPIONSHIP, RESTRICTED):
         return grade
     if congress_event == WALK_IN:
         return minor_event_grade(grade, walk_in=True)
@@ -117,6 +128,40 @@ def congress_event_grade(congress_grade: str, congress_event: str) -> str:
     raise RulesError(
         "congress_event", f"{congress_event!r} is not one of {', '.join(CONGRESS_EVENTS)} (5.3)"
     )
+
+
+def championship_refusals(
+    *, congress_grade: str, held: Sequence[str], sessions: int
+) -> list[tuple[str, str]]:
+    """5.3.1: one more major championship of a congress that has credited those named in
+    `held` already: two at a B4 congress, three at an A2 or B3 congress, the third (the
+    "additional major championship") of at least 4 sessions. Restricted events (5.3.2) are
+    not championships and are not counted. The parallel congresses' six (5.3.1's exception)
+    are not told apart: the registry does not know which congress runs beside a National
+    Championship (scheme/abf/NOTES.md)."""
+    grade = _congress(congress_grade)
+    allowed = MAJOR_CHAMPIONSHIPS[grade]
+    number = len(held) + 1
+    if number > allowed:
+        names = "; ".join(held)
+        words = {2: "two", 3: "three"}[allowed]
+        return [
+            (
+                "congress_event",
+                f"A grade {grade} congress may include {words} major championships and this "
+                f"one has {len(held)} credited already ({names}); call this event a restricted, "
+                f"minor or additional one (5.3.1).",
+            )
+        ]
+    if number == 3 and sessions < ADDITIONAL_MAJOR_MIN_SESSIONS:
+        return [
+            (
+                "sessions",
+                f"The additional (third) major championship of a grade {grade} congress is "
+                f"of at least 4 sessions; this event has {sessions} (5.3.1).",
+            )
+        ]
+    return []
 
 
 def congress_event_refusals(
@@ -129,8 +174,9 @@ def congress_event_refusals(
     table_sessions: Decimal | int | None = None,
 ) -> list[tuple[str, str]]:
     """What 5.3 refuses in an event of a congress, each as (field, reason): a grade other
-    than 5.3.1 and 5.3.3 give it, and an additional championship the congress's
-    table-sessions do not allow or of fewer than two sessions."""
+    than 5.3.1-5.3.3 give it, a major championship of one session (5.3.1), and an
+    additional championship the congress's table-sessions do not allow or of fewer than two
+    sessions (5.3.3)."""
     if congress_grade not in CONGRESS_GRADES:
         return [
             (
@@ -148,9 +194,10 @@ def congress_event_refusals(
     refusals = []
     expected = congress_event_grade(congress_grade, congress_event)
     if grade != expected:
-        clause = "5.3.1" if congress_event == CHAMPIONSHIP else "5.3.3"
+        clause = {CHAMPIONSHIP: "5.3.1", RESTRICTED: "5.3.2"}.get(congress_event, "5.3.3")
         what = {
             CHAMPIONSHIP: "A championship has the congress's own grade",
+            RESTRICTED: "A restricted event keeps the grade of the congress's championships",
             MINOR: "A minor event drops one grade (B4 to B5, B3 to B4, A2 to B3)",
             WALK_IN: "A walk-in event is B5 at a B4 or B3 congress, B4 at an A2 congress",
             ADDITIONAL: "An additional championship is a minor championship, one grade below "
@@ -161,6 +208,14 @@ def congress_event_refusals(
                 "grade",
                 f"{what}; at a grade {congress_grade} congress this event is grade "
                 f"{expected}, not {grade} ({clause}).",
+            )
+        )
+    if congress_event == CHAMPIONSHIP and sessions < CHAMPIONSHIP_MIN_SESSIONS:
+        refusals.append(
+            (
+                "sessions",
+                "A major championship of a congress is of at least two sessions; a single "
+                "session event is a minor or walk-in one (5.3.1).",
             )
         )
     if congress_event == ADDITIONAL:

@@ -67,6 +67,7 @@ def test_5_3_3_a_walk_in_event_of_its_grade_is_taken_without_a_warning(
         organiser="congress",
         congress_grade="B3",
         congress_event="walk_in",
+        director_level="state",
     )
 
     assert response.status_code == 201, response.json()
@@ -83,6 +84,7 @@ def test_a_congress_event_that_does_not_say_what_it_was_is_warned(
         name="Autumn Congress Open Pairs",
         grade="B4",
         organiser="congress",
+        director_level="congress",
     )
 
     assert response.status_code == 201, response.json()
@@ -137,6 +139,7 @@ def test_5_3_3_an_additional_championship_within_the_table_sessions_is_taken(
         congress_event="additional",
         extra_championship="2",
         congress_table_sessions="300",
+        director_level="state",
     )
 
     assert response.status_code == 201, response.json()
@@ -203,6 +206,7 @@ def test_the_upload_page_shows_the_5_3_3_refusal_naming_the_grade(
             "organiser": "congress",
             "congress_grade": "B3",
             "congress_event": "minor",
+            "director_level": "state",
         },
     )
 

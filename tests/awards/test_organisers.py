@@ -45,6 +45,7 @@ def test_a_congress_run_by_a_club_of_the_state_is_invoiced_to_that_club(
         grn((player.abf_number, 250)),
         organiser="congress",
         club_number=congress_club.number,
+        director_level="congress",  # 5.1.1
     )
     assert checked.status_code == 201, checked.json()
     confirmed = client.post(f"/api/v1/uploads/{checked.json()['id']}/confirm")
@@ -109,7 +110,12 @@ def test_the_state_secretary_sees_the_uploads_of_the_states_organisers(
 ):
     # 5.4.1: the organiser the state nominated uploads a congress in the state's name.
     player = PlayerFactory(home_club=club_a)
-    checked = upload(api_for(organiser_a), grn((player.abf_number, 250)), organiser="congress")
+    checked = upload(
+        api_for(organiser_a),
+        grn((player.abf_number, 250)),
+        organiser="congress",
+        director_level="congress",  # 5.1.1
+    )
     assert checked.status_code == 201, checked.json()
     pk = checked.json()["id"]
 

@@ -120,6 +120,7 @@ def test_5_4_1_an_organiser_uploads_a_congress_of_the_state(
         name="Autumn Congress Open Pairs",
         grade="B4",
         organiser="congress",
+        director_level="congress",  # 5.1.1
     )
 
     assert (event.organiser, event.state, event.grade) == ("congress", organiser_a.state, "B4")

@@ -104,6 +104,7 @@ def congress_credited(state_secretary_a, congress_a, club_a):
         grn((players[0].abf_number, 250), (players[1].abf_number, 100)),
         organiser="congress",
         congress_organiser=congress_a.pk,
+        director_level="congress",  # 5.1.1
     )
     assert response.status_code == 201, response.json()
     return players
@@ -182,6 +183,7 @@ def test_5_4_1_a_congress_run_by_a_club_is_reported_to_the_club_with_a_copy_to_t
         grn((player.abf_number, 250)),
         organiser="congress",
         club_number=congress_club.number,
+        director_level="congress",  # 5.1.1
     )
 
     close_the_month(staff, django_capture_on_commit_callbacks)

@@ -10,6 +10,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from awards.authorisations.approvals.congresses import congress_event_problems
 from awards.authorisations.approvals.selectors import (
     approval_covering,
     approvals_standing,
@@ -136,6 +137,12 @@ def approval_register(
             raise _refuse(
                 "A congress is played over a minimum of two sessions (5.1.1).", "sessions"
             )
+        elif kind == Kind.CONGRESS and (
+            problem := allowances.congress_days_problem(
+                starts_on=starts_on, ends_on=ends_on, sessions=sessions
+            )
+        ):
+            raise _refuse(problem, "ends_on")
         approval = Approval.objects.create(
             kind=kind,
             state=state,
@@ -286,6 +293,12 @@ def event_allowance_problems(*, by: User, event: EventDetails) -> list[Problem]:
         and event.state is not None
     ):
         problem = _congress_problem(state=event.state, event=event)
+        if not problem:
+            # 5.1.1, 5.1.2, 5.1.3, 5.3.1; 1.5.2: what the approved congress or tour asks.
+            approval = approval_covering(
+                kinds=(Kind.CONGRESS,), on=event.starts_on, state=event.state
+            ) or approval_covering(kinds=(Kind.BRIDGE_TOUR,), on=event.starts_on, state=event.state)
+            return congress_event_problems(approval=approval, event=event)
     return [Problem(0, problem, field)] if problem else []
 
 
@@ -370,5 +383,10 @@ def upload_allowance_problems(*, upload) -> list[Problem]:
         organiser=details.get("organiser", ""),
         club=club,
         state=State.objects.filter(pk=details.get("state_id")).first(),
+        # 5.3.1; 1.5.2: what the event was at its congress, and its director.
+        congress_grade=details.get("congress_grade") or "",
+        congress_event=details.get("congress_event") or "",
+        director_level=details.get("director_level") or "",
+        director_playing=bool(details.get("director_playing")),
     )
     return event_allowance_problems(by=upload.uploaded_by, event=event)

@@ -146,6 +146,8 @@ class OrganiserFields(serializers.Serializer):
     congress_grade, congress_event, extra_championship, congress_table_sessions = (
         congress.api_fields()
     )
+    # 1.5.2, 5.1.1-5.1.3: the director's accreditation.
+    director_level, director_playing = congress.director_api_fields()
 
     def validate_club_number(self, number: int | None) -> Club | None:
         # Any club may run a congress; whether this login may name it is the service's check.

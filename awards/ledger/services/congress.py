@@ -84,6 +84,6 @@ def congress_warnings(event: CongressEvent) -> list[str]:
         return []
     return [
         "The grade of this congress event is not checked: say the congress's grade and "
-        "whether it was a championship, a minor or walk-in event or an additional "
-        "championship; minor and walk-in events drop a grade (5.3.3)."
+        "whether it was a major championship, a restricted, minor or walk-in event or an "
+        "additional championship; minor and walk-in events drop a grade (5.3.3)."
     ]

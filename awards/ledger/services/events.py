@@ -47,6 +47,10 @@ class EventDetails:
     congress_event: str = ""
     extra_championship: int | None = None
     congress_table_sessions: Decimal | None = None
+    # 1.5.2, 5.1.1-5.1.3: the director's accreditation (scheme.abf.directors.LEVELS) and
+    # whether the director played; kept with the upload's details.
+    director_level: str = ""
+    director_playing: bool = False
 
     def as_json(self) -> dict:
         return {
@@ -72,6 +76,8 @@ class EventDetails:
             "congress_table_sessions": None
             if self.congress_table_sessions is None
             else str(self.congress_table_sessions),
+            "director_level": self.director_level,
+            "director_playing": self.director_playing,
         }
 
 

@@ -339,7 +339,9 @@ def test_a_bridge_tour_gives_the_b4_rate_to_one_major_event_only(state_secretary
         by=state_secretary_a,
         filename="pairs.red",
         content=grn((players_a[0].abf_number, 250)),
-        event=event("B4", name="Tour Pairs Championship", organiser="congress"),
+        event=event(
+            "B4", name="Tour Pairs Championship", organiser="congress", director_level="club"
+        ),
     )
     credit_upload_confirm(upload=first, by=state_secretary_a)
 
@@ -348,7 +350,9 @@ def test_a_bridge_tour_gives_the_b4_rate_to_one_major_event_only(state_secretary
             by=state_secretary_a,
             filename="teams.red",
             content=grn((players_a[1].abf_number, 250)),
-            event=event("B4", name="Tour Teams Championship", organiser="congress"),
+            event=event(
+                "B4", name="Tour Teams Championship", organiser="congress", director_level="club"
+            ),
         )
     assert refusal(refused).startswith(
         "Of a Bridge Tour's major events one only receives the B4 rate, the others B5"
@@ -358,7 +362,9 @@ def test_a_bridge_tour_gives_the_b4_rate_to_one_major_event_only(state_secretary
         by=state_secretary_a,
         filename="teams.red",
         content=grn((players_a[1].abf_number, 200)),
-        event=event("B5", name="Tour Teams Championship", organiser="congress"),
+        event=event(
+            "B5", name="Tour Teams Championship", organiser="congress", director_level="club"
+        ),
     ).pk
 
 
