@@ -65,6 +65,11 @@ def keys_and_indexes_set_aside(table: str, *, when: bool) -> Iterator[None]:
         quoted = name_of(table)
         # Room to sort each index's rows in memory, for this transaction only.
         cursor.execute("SET LOCAL maintenance_work_mem = '256MB'")
+        # The key checks the transaction has deferred so far run now: a table with checks
+        # pending cannot have a key dropped (the players written before the history); the
+        # keys are deferred again, as they are made (Django's keys are all deferred).
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
         for name, _ in keys:
             cursor.execute(f"ALTER TABLE {quoted} DROP CONSTRAINT {name_of(name)}")
         for name, _ in indexes:
