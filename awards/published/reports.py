@@ -22,7 +22,8 @@ from scheme.core.points import points_text
 REPORTED_HERE = (Event.Organiser.NATIONAL,)
 
 # Who reads a national event's report: the Centre, and the officer who issues national
-# events' gold points (7.5.1).
+# events' gold points (7.5.1). 1.4.3 does not say to whom a national event's report goes:
+# a guess (docs/results.md).
 REPORT_READERS = (Role.STAFF, Role.GOLD_COORDINATOR)
 
 

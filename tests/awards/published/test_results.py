@@ -234,3 +234,23 @@ def test_the_results_are_in_the_public_menu(anonymous_client):
     page = anonymous_client.get("/").content.decode()
 
     assert f'href="{reverse("awards:results")}" data-nav="awards:results">Results<' in page
+
+
+def _indexed(model) -> set[tuple[str, ...]]:
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    return {tuple(found["columns"]) for found in constraints.values() if found["index"]}
+
+
+def test_the_results_read_through_indexes():
+    """What a month's page reads at national scale: the month's uploads (not its credits),
+    their events' region and club, the reversals and grade corrections of those events, and
+    the awards of one page's events."""
+    from awards.corrections.models import Correction
+    from awards.intake.models import CreditUpload
+    from awards.ledger.models import Credit, Event
+
+    assert ("period_id",) in _indexed(CreditUpload)
+    assert {("state_id",), ("club_id",)} <= _indexed(Event)
+    assert ("event_id",) in _indexed(Correction)
+    assert ("event_id",) in _indexed(Credit)
