@@ -4,11 +4,13 @@ public awards of each, read at national scale in a fixed number of queries.
 An event is processed in the month its upload was credited to (`CreditUpload.period`, the
 scheme's month, App. E), which the uploads' period index finds without reading the month's
 credits. The manual says only "view results" (1.4.4): listing them by the month processed,
-not played, is the registry's reading (a guess, docs/results.md). An upload reversed by the Centre (issue 25) is no longer a result; an event whose
-grade the Centre corrected shows the corrected grade, and its awards are those the players
-hold from it now, the correction's credits included. What a visitor sees of a player is
-what the public lookup shows: the number, the name and the points (no email, birth year,
-address or status)."""
+not played, is the registry's reading (a guess, docs/results.md).
+
+An upload reversed by the Centre (issue 25) is no longer a result; an event whose grade the
+Centre corrected shows the corrected grade, and its awards are those the players hold from
+it now, the correction's credits included. What a visitor sees of a player is what the
+public lookup shows: the number, the name and the points (no email, birth year, address or
+status)."""
 
 from __future__ import annotations
 
