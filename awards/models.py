@@ -8,6 +8,7 @@ from awards.authorisations.models import (
     Approval,
     Authorisation,
     AuthorisationRequest,
+    Region,
 )
 from awards.corrections.models import Correction, CorrectionCredit
 from awards.grants.models import Grant
@@ -38,5 +39,6 @@ __all__ = [
     "PlayerTotals",
     "PositionCount",
     "PreviewField",
+    "Region",
     "grade_colour",
 ]

@@ -219,3 +219,29 @@ class Approval(models.Model):
     @property
     def cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+
+class Region(models.Model):
+    """2.4: a region of a state. "State Associations are responsible for dividing the state
+    into regions. Clubs within these regions are entitled (in consultation with the State
+    Association) to organize jointly the following Regional Championships every year: Open
+    Pairs - Open Teams - Master Pairs." Kept by the state masterpoint secretary; its grade C
+    events are counted against it (awards.authorisations.approvals.state_events)."""
+
+    state = models.ForeignKey("clubs.State", on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=80)
+    # The clubs within the region (a club may be in one region of its state).
+    clubs = models.ManyToManyField("clubs.Club", blank=True, related_name="regions")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["state", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["state", "name"], name="one_region_of_a_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.state_id})"
