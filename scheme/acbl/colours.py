@@ -66,6 +66,21 @@ def split_hundredths(hundredths: int, split: Split) -> Mapping[str, int]:
     return MappingProxyType(parts)
 
 
+def split_gold_first(hundredths: int, split: Split) -> Mapping[str, int]:
+    """An entered NAP/GNT award shared between gold and red: the gold part rounded up to the
+    next hundredth, the red part the rest, so they add up to the award. The plan states no
+    rule; its one printed split of an award that does not fall in whole hundredths does so:
+    the NAP national final's Flight C, a third gold of 40.00, "13.34 Gold, 26.66 Red" (and
+    its pigmentation table's "33.34% Gold; 66.66% Red"). NOTES.md, "Split awards"."""
+    if [colour for colour, _ in split] != [GOLD, RED] or sum(s for _, s in split) != 1:
+        raise ValueError(f"{split!r} is not a split of gold and red")
+    if hundredths < 0:
+        raise ValueError("an entered award is never negative")
+    exact = split[0][1] * hundredths
+    gold = -((-exact.numerator) // exact.denominator)  # rounded up
+    return MappingProxyType({GOLD: gold, RED: hundredths - gold})
+
+
 def add_points(*parts: Mapping[str, int]) -> Mapping[str, int]:
     """Points by colour, summed colour by colour (colours in the plan's order)."""
     total: dict[str, int] = {}

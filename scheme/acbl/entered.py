@@ -29,11 +29,11 @@ from scheme.acbl.club import (
     OPEN_SECTION_CAP,
     OVERALL_CAPS,
 )
-from scheme.acbl.colours import BLACK, GOLD, split_hundredths
+from scheme.acbl.colours import BLACK, GOLD, split_gold_first, split_hundredths
 from scheme.acbl.editions import compute_awards
 from scheme.acbl.events import ClubGameType
 from scheme.acbl.general import APPRECIATION_GOLD, APPRECIATION_GOLD_CAP
-from scheme.acbl.grades import ACBL_GRADES
+from scheme.acbl.grades import ACBL_GRADES, GOLD_FIRST_GRADES
 from scheme.acbl.placings import cents, cents_text
 from scheme.core.errors import RulesError
 
@@ -65,6 +65,9 @@ def award_parts(grade: str, hundredths: int) -> Mapping[str, int]:
     if grade == "CA":
         gold = min(APPRECIATION_GOLD_CAP, cents(APPRECIATION_GOLD * Fraction(hundredths, 100)))
         parts = {GOLD: gold, BLACK: hundredths - gold}
+    elif grade in GOLD_FIRST_GRADES:
+        # NAP and GNT overalls: the gold part up to the hundredth ("13.34 Gold, 26.66 Red").
+        parts = dict(split_gold_first(hundredths, ACBL_GRADES[grade].split))
     else:
         parts = dict(split_hundredths(hundredths, ACBL_GRADES[grade].split))
     return {colour: points for colour, points in parts.items() if points}

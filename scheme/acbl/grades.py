@@ -49,6 +49,18 @@ def _grade(code: str, description: str, split: Split) -> AcblGrade:
     return AcblGrade(code, description, split)
 
 
+def _gold_red(gold: Fraction) -> Split:
+    return ((GOLD, gold), (RED, 1 - gold))
+
+
+GR20, GR10, GR5, GR3 = (
+    _gold_red(Fraction(20, 100)),
+    _gold_red(Fraction(10, 100)),
+    _gold_red(Fraction(5, 100)),
+    _gold_red(Fraction(1, 3)),
+)
+
+
 _GRADES = (
     # Regular club games ("Masterpoints for Regular Club Games"): black.
     _grade("CO", "Club game, open", whole(BLACK)),
@@ -93,6 +105,22 @@ _GRADES = (
         "NABC+ 10K event: 10% platinum, the rest gold",
         ((PLATINUM, Fraction(10, 100)), (GOLD, Fraction(90, 100))),
     ),
+    # "Grand National Teams & North American Pairs": the overalls the stages pay in parts of
+    # gold and red, entered at the part of the award each colour takes (NAP/GNT club level
+    # is BR, half black, half red). Unit finals of two sessions or more: "A ... 20% G, 80% R",
+    # "B ... 10% G, 90% R", "C ... 5% G, 95% R" (the GNT's "20% gold, 80% red for the Open
+    # Championship and Flight A").
+    _grade("G20", "NAP/GNT unit final overalls, Flight A or Championship: 20% gold, 80% red", GR20),
+    _grade("G10", "NAP/GNT unit final overalls, Flight B: 10% gold, 90% red", GR10),
+    _grade("G5", "NAP/GNT unit final overalls, Flight C: 5% gold, 95% red", GR5),
+    # District finals, Flight C: "50% Gold 50% Red" (NAP), "50% Gold and 50% Red" (GNT).
+    _grade("GR", "NAP/GNT district final overalls, Flight C: 50% gold, 50% red", halves(GOLD, RED)),
+    # National finals, Flight C: "13.34 Gold, 26.66 Red" (NAP), "1/3 Gold and 2/3 Red" (GNT).
+    _grade("G3", "NAP/GNT national final overalls, Flight C: one third gold, two thirds red", GR3),
 )
+
+# The NAP/GNT grades whose gold part is rounded up to the hundredth, the red taking the rest
+# (scheme.acbl.colours.split_gold_first; NOTES.md, "Split awards").
+GOLD_FIRST_GRADES = frozenset({"G20", "G10", "G5", "GR", "G3"})
 
 ACBL_GRADES: MappingProxyType[str, AcblGrade] = MappingProxyType({g.code: g for g in _GRADES})

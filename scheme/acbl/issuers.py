@@ -18,8 +18,9 @@ from scheme.acbl.grades import ACBL_GRADES
 
 # Sanctioned club games, their special awards, and the online and cruise club games.
 CLUB_GRADES = frozenset({"CO", "CI", "CR", "CN", "CZ", "OL", "C7", "C9", "BR", "CA", "IMP"})
-# Unit events and sectional tournaments (silver, and the STaC games: sectional ratings).
-UNIT_GRADES = frozenset({"U", "S", "ST"})
+# Unit events and sectional tournaments (silver, and the STaC games: sectional ratings), and
+# the NAP and GNT unit finals' overalls (20%, 10%, 5% gold, "at sectional rating").
+UNIT_GRADES = frozenset({"U", "S", "ST", "G20", "G10", "G5"})
 STAFF_GRADES = frozenset(ACBL_GRADES)
 
 _GRADES = {
