@@ -206,3 +206,34 @@ class YearStanding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.year}: {self.total}"
+
+
+# --- a victory a rank needs besides points (the ACBL's Grand Life Master) --------------------
+
+
+class EligibleWin(models.Model):
+    """A player's win of an event whose winners a rank counts (`Scheme.rank_victory`: the
+    ACBL's Grand Life Master needs a win of an NABC+ GLM-eligible event, the NAP's Flight A or
+    the GNT's Championship Flight national final), recorded with the credit that paid it when
+    the event's awards were credited (ranks.victories). Once a player and event: the same
+    awards uploaded or confirmed again record nothing more."""
+
+    credit = models.OneToOneField(
+        "awards.Credit", on_delete=models.PROTECT, related_name="eligible_win"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="eligible_wins")
+    event = models.ForeignKey("awards.Event", on_delete=models.PROTECT, related_name="+")
+    # Why the event counts, in the scheme's words: "the Kay Platinum Pairs, a GLM-eligible
+    # NABC+ event".
+    why = models.CharField(max_length=200)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "event"], name="eligible_win_once_a_player_and_event"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} won {self.why}"
