@@ -49,7 +49,9 @@ def _day(text: str) -> date | None:
 def _event_wanted(run: Run, values: dict, clubs: dict, states: dict) -> tuple[str, dict]:
     code = int(values["event"])
     organiser, kind = str(values["organiser"]), str(values["kind"])
-    club_number, state_code = int(values["club"]), str(values["state"])
+    # EVENTS.TXT's state, or events.csv's region (its region's or unit's code).
+    club_number = int(values["club"])
+    state_code = str(values["state"] if "state" in values else values.get("region") or "")
     starts_on, ends_on = _day(str(values["starts_on"])), _day(str(values["ends_on"]))
     grade, counts = str(values["grade"]), str(values.get("of_the_year") or "Y")
     grades = {grade.code for grade in run.scheme.grades}

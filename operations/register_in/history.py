@@ -39,7 +39,7 @@ from operations.close_run import close_steps
 from operations.national_files import COLOUR_CODES
 from operations.register_in.bulk import keys_and_indexes_set_aside, worth_setting_aside
 from operations.register_in.context import CHUNK, Run
-from operations.register_in.layouts import Source
+from operations.register_in.layouts import EVENTS, Source, source_of
 from operations.register_in.players import ACTION, number_of, number_refusal
 from operations.register_in.reading import read_lines
 from operations.register_in.report import CREATED, REFUSED, UNCHANGED
@@ -49,7 +49,8 @@ from scheme.core.calendar import local_month
 STAGED = "register_in_history"
 MATCHED = "register_in_matched"
 KINDS = {code: kind for kind, code in COLOUR_CODES.items()}
-ADJUSTMENT_REASON = "Adjustment brought in from the previous register (HISTORY.TXT)"
+# Followed by the history's file in brackets: (HISTORY.TXT), (history.csv).
+ADJUSTMENT_REASON = "Adjustment brought in from the previous register"
 # 1.3.3, 1.3.4: the first credit of an event of the Centre is a grant's, of an event abroad
 # reciprocity's; any other a credit file's.
 FIRST_SOURCE = (
@@ -85,14 +86,30 @@ def _stage(rows: list[tuple]) -> None:
             )
 
 
+def kind_of(run: Run, values: dict) -> str:
+    """The line's kind of point: HISTORY.TXT's colour letter (G, R, Y), or the scheme's own
+    code in a CSV history (NZ's A, B, C; the ACBL's black, silver ...); blank if neither."""
+    if "colour" in values:
+        return KINDS.get(str(values["colour"]), "")
+    kind = str(values.get("kind") or "")
+    return kind if kind in {k.code for k in run.scheme.point_kinds} else ""
+
+
+def _kind_refusal(run: Run, values: dict) -> str:
+    if "colour" in values:
+        return f"colour is G, R or Y, not {values['colour']!r}"
+    codes = ", ".join(k.code for k in sorted(run.scheme.point_kinds, key=lambda k: k.order))
+    return f"kind is one of {codes}, not {values.get('kind')!r}"
+
+
 def _line_refusal(run: Run, values: dict, last_month: tuple[int, int], checked: dict) -> str:
     number = number_of_values(values)
     if number not in checked:
         checked[number] = number_refusal(number)
     if checked[number]:
         return checked[number]
-    if str(values["colour"]) not in KINDS:
-        return f"colour is G, R or Y, not {values['colour']!r}"
+    if not kind_of(run, values):
+        return _kind_refusal(run, values)
     if not int(values["points"]):
         return "a line of no points"
     month = str(values["month"])
@@ -125,7 +142,7 @@ def history_import(run: Run, path: Path, source: Source, form: str) -> None:
     )
     try:
         _history_read(run, report, path, source, form)
-        _history_write(run, report)
+        _history_write(run, report, source)
     finally:
         _execute(f"DROP TABLE IF EXISTS {MATCHED}")
         _execute(f"DROP TABLE IF EXISTS {STAGED}")
@@ -144,7 +161,7 @@ def _history_read(run: Run, report, path: Path, source: Source, form: str) -> No
         if refusal:
             report.add(line.number, REFUSED, refusal)
             continue
-        kind, approved = KINDS[str(values["colour"])], values["approved"] == "A"
+        kind, approved = kind_of(run, values), values["approved"] == "A"
         points, month = int(values["points"]), str(values["month"])
         run.history_points[(kind, "approved" if approved else "provisional")] += points
         rows.append(
@@ -355,11 +372,13 @@ def _report_runs(report) -> None:
         report.add_run(first, last, what, count)
 
 
-def _history_write(run: Run, report) -> None:
+def _history_write(run: Run, report, source: Source) -> None:
     event = _table(Event)
+    events = source_of(run.scheme, EVENTS)
+    events_file = events.name if events is not None else "the events' file"
     _refuse_where(
-        "'unknown event code ' || CAST(event AS varchar(20)) || ': in neither EVENTS.TXT nor "
-        "the portal'",
+        f"'unknown event code ' || CAST(event AS varchar(20)) || ': in neither {events_file} "
+        "nor the portal'",
         f"NOT EXISTS (SELECT 1 FROM {event} e WHERE e.id = {STAGED}.event)",  # noqa: S608
     )
     _deceased_create(run, report)
@@ -369,10 +388,10 @@ def _history_write(run: Run, report) -> None:
     _report_runs(report)
     if run.writes and report.refused:
         return  # the file is refused whole: nothing of it is written
-    _credits_create(run)
+    _credits_create(run, source)
 
 
-def _credits_create(run: Run) -> None:
+def _credits_create(run: Run, source: Source) -> None:
     credit, event = _table(Credit), _table(Event)
     (count,) = _execute(f"SELECT COUNT(*) FROM {MATCHED} WHERE credit_id IS NULL")[0]  # noqa: S608
     if not count:
@@ -390,7 +409,11 @@ def _credits_create(run: Run) -> None:
             f"FROM {MATCHED} m JOIN {event} e ON e.id = m.event "
             "WHERE m.credit_id IS NULL ORDER BY m.line",
             # As the ORM writes a moment (SQLite keeps it as UTC text), so that it finds them.
-            [run.by.pk, ADJUSTMENT_REASON, connection.ops.adapt_datetimefield_value(run.now)],
+            [
+                run.by.pk,
+                f"{ADJUSTMENT_REASON} ({source.name})",
+                connection.ops.adapt_datetimefield_value(run.now),
+            ],
         )
     _totals_add(run)
     run.written = True

@@ -4,9 +4,10 @@ Under the ABF the files are the national files of App. F, read in the layouts th
 writes them in (`operations.national_files.FILES`, documented field by field on the national
 files page), as fixed-width text or as their CSV alternatives. New Zealand's and the ACBL's
 seeds give no file layout, so under a scheme without the national files the register comes in
-four CSV files whose layouts are defined here, field by field, with their writers (a register
-out in them reads back in unchanged): clubs, players with their rank, alternates, and the
-lifetime totals by the scheme's own kinds of point.
+CSV files whose layouts are defined here, field by field, with their writers (a register out
+in them reads back in unchanged): clubs, players with their rank, alternates, the events and
+the award history (each credit by the scheme's own kinds of point, in its month), and the
+lifetime totals by kind.
 
 A federation whose current register keeps other columns maps them onto these names.
 """
@@ -20,10 +21,17 @@ from pathlib import Path
 
 from django.db.models import QuerySet, Sum
 
-from awards.ledger.models import PlayerTotals
+from awards.ledger.models import Credit, PlayerTotals
 from centre.documents import CsvWriter
 from clubs.models import Club
-from operations.national_files import BY_SLUG, FILES, POINT_FIELDS, Field, txt_lines
+from operations.national_files import (
+    BY_SLUG,
+    FILES,
+    POINT_FIELDS,
+    Field,
+    event_rows,
+    txt_lines,
+)
 from players.models import Alternate, Player
 from scheme.base import NATIONAL_FILES, PRE_1982, Scheme
 from scheme.core.points import points_text
@@ -81,9 +89,10 @@ CLUB = Field("club", 5, "Club number", "number")
 
 
 def _csv_fields(scheme: Scheme) -> dict[str, tuple[Field, ...]]:
+    ordered = sorted(scheme.point_kinds, key=lambda k: k.order)
     kinds = tuple(
         Field(kind.code, 9, f"{kind.label} points, lifetime, as a decimal (12.34)", "number")
-        for kind in sorted(scheme.point_kinds, key=lambda k: k.order)
+        for kind in ordered
     )
     return {
         CLUBS: (
@@ -103,6 +112,41 @@ def _csv_fields(scheme: Scheme) -> dict[str, tuple[Field, ...]]:
             Field("rank_name", 40, "The rank's name, as the scheme spells it"),
         ),
         ALTERNATES: (NUMBER, CLUB),
+        EVENTS: (
+            Field("event", 8, "Event code, as history.csv gives it; kept as its number", "number"),
+            Field("name", 60, "Event name"),
+            Field(
+                "organiser",
+                8,
+                f"club, state (the {scheme.region_name}'s), congress, national, overseas or "
+                "centre (points granted, not won)",
+            ),
+            Field("club", 5, "The organising club's number; 0 if not a club's event", "number"),
+            Field("region", 3, f"The {scheme.region_name}'s code; blank if none"),
+            Field("starts_on", 8, "First day, YYYYMMDD"),
+            Field("ends_on", 8, "Last day, YYYYMMDD"),
+            Field("grade", 12, "The event's grade as the scheme codes it; blank for overseas"),
+            Field("kind", 10, "pairs, teams or individual"),
+            Field("sessions", 2, "Sessions", "number"),
+            Field(
+                "of_the_year",
+                1,
+                "Y (or blank): awards of the year, in its points and standings; N: a balance "
+                "brought forward, points won in earlier years",
+            ),
+        ),
+        HISTORY: (
+            NUMBER,
+            Field("event", 8, "Event code (events.csv)", "number"),
+            Field(
+                "kind",
+                12,
+                "The kind of point, by its code: " + ", ".join(kind.code for kind in ordered),
+            ),
+            Field("points", 10, "Points as a decimal (12.34), negative for a correction", "signed"),
+            Field("month", 6, "The month it was credited in, YYYYMM"),
+            Field("approved", 1, "A approved at the month's close, P still provisional"),
+        ),
         TOTALS: (
             NUMBER,
             *kinds,
@@ -115,6 +159,8 @@ CSV_NAMES = {
     CLUBS: "clubs.csv",
     PLAYERS: "players.csv",
     ALTERNATES: "alternates.csv",
+    EVENTS: "events.csv",
+    HISTORY: "history.csv",
     TOTALS: "totals.csv",
 }
 
@@ -140,16 +186,19 @@ def sources(scheme: Scheme) -> tuple[Source, ...]:
             )
         return tuple(found)
     kinds = frozenset(kind.code for kind in scheme.point_kinds) | {"total"}
+    layouts = _csv_fields(scheme)
     return tuple(
         Source(
             step=step,
             name=CSV_NAMES[step],
             form="csv",
-            fields=fields,
-            points=kinds,
+            fields=layouts[step],
+            # The fields that hold points: the totals' kinds, the history's points.
+            points=frozenset({"points"}) if step == HISTORY else kinds,
             label=CSV_NAMES[step],
         )
-        for step, fields in _csv_fields(scheme).items()
+        for step in STEPS
+        if step in layouts
     )
 
 
@@ -230,10 +279,33 @@ def _totals_rows(scheme: Scheme) -> Iterator[dict[str, object]]:
             }
 
 
+def _event_rows(scheme: Scheme) -> Iterator[dict[str, object]]:
+    """The events the history names, as the national files give them, the region's code
+    under its own name."""
+    for row in event_rows():
+        yield {**row, "region": row["state"]}
+
+
+def _history_rows(scheme: Scheme) -> Iterator[dict[str, object]]:
+    fields = ["player__abf_number", "event_id", "colour", "points", "period__year", "period__month"]
+    for chunk in _keyset(Credit.objects.all(), [*fields, "state"]):
+        for row in chunk:
+            yield {
+                "number": row["player__abf_number"],
+                "event": row["event_id"],
+                "kind": row["colour"],
+                "points": row["points"],
+                "month": f"{row['period__year']}{row['period__month']:02d}",
+                "approved": "A" if row["state"] == Credit.State.APPROVED else "P",
+            }
+
+
 CSV_ROWS: dict[str, Callable[[Scheme], Iterator[dict[str, object]]]] = {
     CLUBS: _club_rows,
     PLAYERS: _player_rows,
     ALTERNATES: _alternate_rows,
+    EVENTS: _event_rows,
+    HISTORY: _history_rows,
     TOTALS: _totals_rows,
 }
 

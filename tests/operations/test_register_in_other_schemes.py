@@ -55,7 +55,7 @@ def _register(scheme) -> None:
 def test_the_csv_layouts_out_into_an_empty_portal_and_out_again_are_the_same(scheme, tmp_path):
     _register(scheme)
     before = write_register(tmp_path / "out-1")
-    assert set(before) == {"clubs.csv", "players.csv", "alternates.csv", "totals.csv"}
+    assert {"clubs.csv", "players.csv", "alternates.csv", "totals.csv"} <= set(before)
     assert before["totals.csv"].startswith(
         ("number," + ",".join(k.code for k in scheme.point_kinds)).encode()
     )
@@ -65,7 +65,11 @@ def test_the_csv_layouts_out_into_an_empty_portal_and_out_again_are_the_same(sch
 
     assert result.report.refused == 0
     assert result.agrees
-    assert write_register(tmp_path / "out-2") == before
+    after = write_register(tmp_path / "out-2")
+    # Totals without their history come in as balances brought forward, which the history
+    # written out then lists (test_register_in_history_csv.py: a history out and in again).
+    for name in ("clubs.csv", "players.csv", "alternates.csv", "totals.csv"):
+        assert after[name] == before[name], name
     assert set(PlayerTotals.objects.values_list("brought_forward", flat=True)) == {True}
     assert totals_disagreements() == []
 
