@@ -16,6 +16,8 @@ from rest_framework import serializers
 from centre.schemes import with_clause_lazy
 from scheme.abf.congress import CONGRESS_EVENTS, CONGRESS_GRADES
 from scheme.abf.directors import LEVEL_LABELS
+from scheme.abf.regions import REGIONAL_CHAMPIONSHIPS
+from scheme.abf.state_championships import STATE_CHAMPIONSHIP_CHOICES
 
 # 5.3: what a congress's event was at the congress (the upload's and entry's forms).
 CONGRESS_FIELDS = (
@@ -26,6 +28,11 @@ CONGRESS_FIELDS = (
     # 1.5.2, 5.1.1-5.1.3: the director's accreditation, and whether the director played.
     "director_level",
     "director_playing",
+    # 6.2.2: a State Championship; 2.4: a Regional Championship and its region.
+    "state_championship",
+    "eclectic",
+    "region",
+    "regional_championship",
 )
 
 
@@ -159,6 +166,89 @@ def director_api_fields() -> tuple[serializers.Field, serializers.Field]:
     return director_level, director_playing
 
 
+def state_event_form_fields() -> tuple[forms.Field, forms.Field, forms.Field, forms.Field]:
+    """6.2.2 and 2.4: which State or Regional Championship the event is."""
+    state_championship = forms.ChoiceField(
+        label="State Championship (grade B)",
+        required=False,
+        choices=[("", "Not a State Championship"), *STATE_CHAMPIONSHIP_CHOICES.items()],
+        help_text=with_clause_lazy(
+            "Its sessions are held to the state's year: the three longest up to 20, the "
+            "next three up to 10, all others 2 to 6.",
+            "6.2.2",
+        ),
+    )
+    eclectic = forms.BooleanField(
+        label="Run as an eclectic event",
+        required=False,
+        help_text=with_clause_lazy("One of the state's championships a year.", "6.2.2"),
+    )
+    region = forms.CharField(
+        label="Region (grade C)",
+        required=False,
+        max_length=80,
+        help_text=with_clause_lazy(
+            "The region of the state whose clubs run this Regional Championship.", "2.4"
+        ),
+    )
+    regional_championship = forms.ChoiceField(
+        label="Regional Championship (grade C)",
+        required=False,
+        choices=[("", "Not a Regional Championship"), *REGIONAL_CHAMPIONSHIPS.items()],
+        help_text=with_clause_lazy("Each of the three once a year in a region.", "2.4"),
+    )
+    return state_championship, eclectic, region, regional_championship
+
+
+def state_event_api_fields() -> tuple[
+    serializers.Field, serializers.Field, serializers.Field, serializers.Field
+]:
+    """The same four fields of the uploads' API."""
+    state_championship = serializers.ChoiceField(
+        choices=list(STATE_CHAMPIONSHIP_CHOICES),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=with_clause_lazy(
+            "Which State Championship a grade B state event is: "
+            + "; ".join(f"{code}: {label}" for code, label in STATE_CHAMPIONSHIP_CHOICES.items())
+            + ". Its sessions are held to the state's year's limits.",
+            "6.2.2",
+        ),
+    )
+    eclectic = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=with_clause_lazy(
+            "The championship is run as an eclectic event: one a state's year.", "6.2.2"
+        ),
+    )
+    region = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=80,
+        help_text=with_clause_lazy(
+            "The name of the region (of the login's state) whose clubs run a grade C "
+            "Regional Championship.",
+            "2.4",
+        ),
+    )
+    regional_championship = serializers.ChoiceField(
+        choices=list(REGIONAL_CHAMPIONSHIPS),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=with_clause_lazy(
+            "Which of a region's three Regional Championships a grade C event is: "
+            + "; ".join(f"{code}: {label}" for code, label in REGIONAL_CHAMPIONSHIPS.items())
+            + "; each once a year.",
+            "2.4",
+        ),
+    )
+    return state_championship, eclectic, region, regional_championship
+
+
 def congress_details(values: dict) -> dict:
     """5.3: what the event was at its congress, and its director (1.5.2), as EventDetails
     takes them."""
@@ -167,4 +257,8 @@ def congress_details(values: dict) -> dict:
     details["congress_event"] = details["congress_event"] or ""
     details["director_level"] = details["director_level"] or ""
     details["director_playing"] = bool(details["director_playing"])
+    details["eclectic"] = bool(details["eclectic"])
+    for name in ("state_championship", "regional_championship"):
+        details[name] = details[name] or ""
+    details["region"] = " ".join((details["region"] or "").split())
     return details

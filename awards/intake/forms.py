@@ -105,6 +105,8 @@ class EventDetailsForm(forms.Form):
     )
     # 1.5.2, 5.1.1-5.1.3: the director's accreditation (with the congress's fields).
     director_level, director_playing = congress.director_form_fields()
+    # 6.2.2, 2.4: a State or Regional Championship.
+    state_championship, eclectic, region, regional_championship = congress.state_event_form_fields()
 
     def __init__(
         self,

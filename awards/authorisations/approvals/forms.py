@@ -52,3 +52,17 @@ class CancelForm(forms.Form):
     """Why an approval is cancelled: a defunct event (guide B3.2), a withdrawn approval."""
 
     reason = forms.CharField(max_length=200)
+
+
+class RegionForm(forms.Form):
+    """2.4: a region of the state and the clubs within it."""
+
+    name = forms.CharField(max_length=80, label="Region")
+    clubs = forms.CharField(
+        label="Clubs within it",
+        required=False,
+        max_length=1000,
+        help_text="Their club numbers, separated by spaces or commas.",
+    )
+
+    clean_clubs = ApprovalForm.clean_clubs

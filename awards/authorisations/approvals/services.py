@@ -20,6 +20,7 @@ from awards.authorisations.approvals.selectors import (
     grade_d_held,
     state_members,
 )
+from awards.authorisations.approvals.state_events import state_event_problems
 from awards.authorisations.models import Approval
 from awards.errors import AwardsError, Problem
 from awards.ledger.models import Event
@@ -35,6 +36,8 @@ Kind = Approval.Kind
 # 5.1: congresses the state approves (B5, B4 and B3 events of congresses and tours; an A2
 # congress is the ABF's, 5.1.4).
 STATE_CONGRESS_GRADES = frozenset({"B5", "B4", "B3"})
+# 6.2.2: State Championships (grade B); 2.4: Regional Championships (grade C).
+STATE_EVENT_GRADES = frozenset({"B", "C"})
 
 
 def _refuse(message: str, field: str = "") -> AwardsError:
@@ -287,6 +290,9 @@ def event_allowance_problems(*, by: User, event: EventDetails) -> list[Problem]:
         problem = _b4s_problem(
             state=event.state, starts_on=event.starts_on, sessions=event.sessions
         )
+    elif event.grade in STATE_EVENT_GRADES and event.state is not None:
+        # 6.2.2, 2.4: the state's championships of a year, its regions' championships.
+        return state_event_problems(state=event.state, event=event)
     elif (
         event.organiser == Event.Organiser.CONGRESS
         and event.grade in STATE_CONGRESS_GRADES
@@ -388,5 +394,10 @@ def upload_allowance_problems(*, upload) -> list[Problem]:
         congress_event=details.get("congress_event") or "",
         director_level=details.get("director_level") or "",
         director_playing=bool(details.get("director_playing")),
+        # 6.2.2, 2.4: a State or Regional Championship.
+        state_championship=details.get("state_championship") or "",
+        eclectic=bool(details.get("eclectic")),
+        region=details.get("region") or "",
+        regional_championship=details.get("regional_championship") or "",
     )
     return event_allowance_problems(by=upload.uploaded_by, event=event)

@@ -7,4 +7,5 @@ app_name = "approvals"
 urlpatterns = [
     path("state/register/", views.register, name="register"),
     path("state/register/<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("state/register/regions/", views.regions, name="regions"),
 ]

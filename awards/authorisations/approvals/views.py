@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from awards.authorisations.approvals.forms import ApprovalForm, CancelForm
+from awards.authorisations.approvals.forms import ApprovalForm, CancelForm, RegionForm
 from awards.authorisations.approvals.selectors import state_allowances, state_register
 from awards.authorisations.approvals.services import approval_cancel, approval_register
-from awards.authorisations.models import Approval
+from awards.authorisations.approvals.state_events import region_register
+from awards.authorisations.models import Approval, Region
 from awards.errors import AwardsError
 from centre.errors import form_add_error
 from centre.models import Role
@@ -88,6 +89,9 @@ def register(request: HttpRequest) -> HttpResponse:
             "allowances": state_allowances(state=state, year=year),
             "approvals": state_register(state=state, year=year),
             "cancel_form": CancelForm(),
+            # 2.4: the state's regions, and a new one.
+            "regions": Region.objects.filter(state=state).prefetch_related("clubs"),
+            "region_form": RegionForm(prefix="region"),
         },
     )
 
@@ -113,3 +117,31 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
         f"{reverse('approvals:register')}?year={approval.starts_on.year}"
         f"&state={approval.state.code}"
     )
+
+
+@require_POST
+@role_required(Role.STATE_SECRETARY, Role.STAFF)
+def regions(request: HttpRequest) -> HttpResponse:
+    """2.4: the state masterpoint secretary divides the state into regions."""
+    state = _state(request)
+    form = RegionForm(request.POST, prefix="region")
+    back = f"{reverse('approvals:register')}?state={state.code}#regions"
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect(back)
+    numbers = form.cleaned_data["clubs"]
+    clubs = list(Club.objects.filter(number__in=numbers))
+    missing = sorted(set(numbers) - {club.number for club in clubs})
+    if missing:
+        messages.error(request, f"No club has the number {missing[0]}.")
+        return redirect(back)
+    try:
+        region = region_register(
+            by=request.user, state=state, name=form.cleaned_data["name"], clubs=clubs
+        )
+    except AwardsError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Region {region.name}: {len(clubs)} club(s) (2.4).")
+    return redirect(back)

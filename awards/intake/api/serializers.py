@@ -148,6 +148,8 @@ class OrganiserFields(serializers.Serializer):
     )
     # 1.5.2, 5.1.1-5.1.3: the director's accreditation.
     director_level, director_playing = congress.director_api_fields()
+    # 6.2.2, 2.4: a State or Regional Championship.
+    state_championship, eclectic, region, regional_championship = congress.state_event_api_fields()
 
     def validate_club_number(self, number: int | None) -> Club | None:
         # Any club may run a congress; whether this login may name it is the service's check.

@@ -51,6 +51,12 @@ class EventDetails:
     # whether the director played; kept with the upload's details.
     director_level: str = ""
     director_playing: bool = False
+    # 6.2.2: which State Championship a grade B event is, and whether it is eclectic; 2.4:
+    # a grade C Regional Championship's region (by name) and which of the three it is.
+    state_championship: str = ""
+    eclectic: bool = False
+    region: str = ""
+    regional_championship: str = ""
 
     def as_json(self) -> dict:
         return {
@@ -78,6 +84,10 @@ class EventDetails:
             else str(self.congress_table_sessions),
             "director_level": self.director_level,
             "director_playing": self.director_playing,
+            "state_championship": self.state_championship,
+            "eclectic": self.eclectic,
+            "region": self.region,
+            "regional_championship": self.regional_championship,
         }
 
 
