@@ -34,6 +34,7 @@ from centre.models import User
 from centre.schemes import current_scheme, number_name, point_kind_codes, with_clause
 from players import abf_numbers
 from players.models import Player
+from players.selectors.merges import kept_numbers_of
 from scheme.base import AUTHORISATIONS, CREDIT_FILES
 from scheme.core.points import points_text
 
@@ -118,6 +119,10 @@ def _check_lines(
     checked = _Checked()
     players = _players_by_number({c.abf_number for c in credits})
     deceased, inactive = str(Player.Status.DECEASED), str(Player.Status.INACTIVE)
+    # Issue 25: a number retired by a merge is refused, pointing to the number kept.
+    retired = kept_numbers_of(
+        player_ids=[player.pk for player in players.values() if player.status == inactive]
+    )
     bad_lines: set[int] = set()
     for credit in credits:
         colour = credit.colour or event_colour
@@ -150,6 +155,16 @@ def _check_lines(
                     credit.line,
                     f"{credit.abf_number} {player.given_names} {player.family_name} is "
                     f"recorded as deceased.",
+                )
+            )
+            bad_lines.add(credit.line)
+            continue
+        if player.pk in retired:
+            checked.problems.append(
+                Problem(
+                    credit.line,
+                    f"{credit.abf_number} was merged into {retired[player.pk]}: give "
+                    f"{retired[player.pk]}, the player's number now.",
                 )
             )
             bad_lines.add(credit.line)

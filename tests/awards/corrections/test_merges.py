@@ -266,3 +266,38 @@ def test_an_active_players_page_asks_nothing_of_the_merges(merged, anonymous_cli
         answer = anonymous_client.get(reverse("awards:player", args=[other.abf_number]))
     assert answer.status_code == 200
     assert not any("awards_correction" in q["sql"] for q in queries.captured_queries)
+
+
+def test_an_upload_naming_a_retired_number_is_refused_pointing_to_the_kept_one(
+    merged, secretary_b, club_b, staff, django_capture_on_commit_callbacks
+):
+    """A club still sending the number merged away gets the kept number named on the line, and
+    nothing is held for the retired record; sent again, the same. A kept record merged again
+    later points on to the record kept then."""
+    from awards.errors import UploadRejected
+    from awards.intake.models import CreditUpload
+    from awards.intake.services.uploads import credit_upload_check
+    from tests.awards.conftest import event
+
+    retired, kept = merged
+    uploads = CreditUpload.objects.count()
+    content = grn((retired.abf_number, 50))
+    for _ in range(2):
+        with pytest.raises(UploadRejected) as refused:
+            credit_upload_check(by=secretary_b, filename="old.grn", content=content, event=event())
+        assert [(p.line, p.message) for p in refused.value.problems] == [
+            (
+                1,
+                f"{retired.abf_number} was merged into {kept.abf_number}: give "
+                f"{kept.abf_number}, the player's number now.",
+            )
+        ]
+    assert CreditUpload.objects.count() == uploads
+    assert not HeldCredit.objects.filter(player=retired).exists()
+
+    last = PlayerFactory(home_club=club_b, given_names="Ann", family_name="Lee")
+    with django_capture_on_commit_callbacks(execute=True):
+        players_merge(retired=kept, kept=last, reason="Registered a third time", by=staff)
+    with pytest.raises(UploadRejected) as refused:
+        credit_upload_check(by=secretary_b, filename="old.grn", content=content, event=event())
+    assert f"merged into {last.abf_number}" in refused.value.problems[0].message
