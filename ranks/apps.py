@@ -9,8 +9,15 @@ class RanksConfig(AppConfig):
     verbose_name = "Ranks and reports"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_save
+
+        from awards.intake.models import CreditUpload
         from awards.lookup.parts import player_page_part
         from ranks.rank_history import rank_history
+        from ranks.receivers import upload_credited
+
+        # An upload credited records the wins a rank counts (the ACBL's Grand Life Master).
+        post_save.connect(upload_credited, sender=CreditUpload, dispatch_uid="ranks-wins")
 
         # The rank history on the public player page, kept with the page's record.
         player_page_part("rank_steps", lambda player: rank_history(player=player))

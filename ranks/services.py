@@ -19,6 +19,7 @@ from players import calendar
 from players.models import Player
 from ranks import emails
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from ranks.victories import players_with_wins
 from scheme.base import ONE_THOUSAND_CLUB, Scheme
 
 # --- ranks and promotions at the month close (1.4.4, 1.8, 1.9) ------------------------------
@@ -209,6 +210,9 @@ def _promote_chunk_by_scheme(
     players = Player.objects.filter(pk__in=player_ids).values_list(
         "pk", "rank_order", "home_club_id", "pre_1982_red"
     )
+    # The victory a rank needs besides points, where the scheme has one (the ACBL's Grand
+    # Life Master): the players who hold a recorded win.
+    won = players_with_wins(player_ids) if scheme.rank_victory is not None else set()
     promotions, raised, members = [], [], []
     for player_id, held, club_id, pre_1982_red in players:
         lifetime = totals.get(player_id, {})
@@ -222,7 +226,7 @@ def _promote_chunk_by_scheme(
                     joined_at=now,
                 )
             )
-        reached = scheme.player_rank(lifetime, pre_1982_red)
+        reached = scheme.player_rank(lifetime, pre_1982_red, won=player_id in won)
         if reached is None or reached.order <= held:
             continue
         promotions.append(

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from scheme.core.fees import SchemeFees
 from scheme.core.overseas import OverseasKind
+from scheme.core.victories import RankVictory
 from scheme.parts import (
     CreditFileFormat as CreditFileFormat,
 )
@@ -306,6 +307,10 @@ class Scheme:
     # certificate and the month's schedule of promotions (the ABF's red and gold, and gold).
     # Empty: the certificate lists the lifetime points by kind.
     rank_measures: tuple[RankMeasure, ...] = field(default=(), compare=False)
+    # A victory a rank needs besides points (the ACBL's Grand Life Master: a win in an
+    # eligible event), recorded with the credit that paid it (ranks.victories). None: no
+    # rank of the scheme needs one.
+    rank_victory: RankVictory | None = field(default=None, compare=False, repr=False)
     # Its own fees on the points its clubs issue, with the FEES feature (NZ Bridge's rule 7);
     # None: the ABF's levies and capitation (LEVIES, billing.FeeSchedule), or no fees.
     fees: SchemeFees | None = field(default=None, compare=False, repr=False)
@@ -414,20 +419,28 @@ class Scheme:
         counted[self.pre_1982_kind] = counted.get(self.pre_1982_kind, 0) + pre_1982_red
         return counted
 
-    def player_rank(self, totals: PointTotals, pre_1982_red: int = 0) -> SchemeRank | None:
+    def player_rank(
+        self, totals: PointTotals, pre_1982_red: int = 0, *, won: bool = False
+    ) -> SchemeRank | None:
         """The highest rank a player reaches with lifetime totals by kind from the ledger and
-        the pre-1982 points kept on the player, or None below the first."""
+        the pre-1982 points kept on the player, or None below the first; `won`: the player
+        holds the victory a rank needs (`rank_victory`)."""
         counted = self.record_totals(totals, pre_1982_red)
+        if won and self.rank_victory is not None:
+            return self.rank_victory.rank_for(counted)
         if self.record_rank_for is not None:
             return self.record_rank_for(counted, pre_1982_red)
         return self.rank_for(counted)
 
     def player_needs(
-        self, rank: SchemeRank, totals: PointTotals, pre_1982_red: int = 0
+        self, rank: SchemeRank, totals: PointTotals, pre_1982_red: int = 0, *, won: bool = False
     ) -> tuple[RankNeed, ...]:
         """What `rank` still needs of a player with lifetime totals by kind from the ledger
-        and the pre-1982 points kept on the player (`needs`, with those points)."""
+        and the pre-1982 points kept on the player (`needs`, with those points); `won`: the
+        player holds the victory a rank needs (`rank_victory`)."""
         counted = self.record_totals(totals, pre_1982_red)
+        if won and self.rank_victory is not None:
+            return self.rank_victory.needs(rank, counted)
         if self.record_needs is not None:
             return self.record_needs(rank, counted, pre_1982_red)
         return self.needs(rank, counted)

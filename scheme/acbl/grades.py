@@ -105,6 +105,20 @@ _GRADES = (
         "NABC+ 10K event: 10% platinum, the rest gold",
         ((PLATINUM, Fraction(10, 100)), (GOLD, Fraction(90, 100))),
     ),
+    # "Winning the national NAP Flight A or GNT Championship Flight meets the criteria for
+    # national championship for Grand Life Master status" (scheme.acbl.glm): their national
+    # finals' overalls, "A 100.00 Platinum" and the Championship Flight's gold ("overalls will
+    # be Gold"; its match awards, red, are an event of their own, NR).
+    _grade(
+        "NPA",
+        "NAP national final, Flight A: platinum (Grand Life Master eligible)",
+        whole(PLATINUM),
+    ),
+    _grade(
+        "GNC",
+        "GNT national final, Championship Flight overalls: gold (Grand Life Master eligible)",
+        whole(GOLD),
+    ),
     # "Grand National Teams & North American Pairs": the overalls the stages pay in parts of
     # gold and red, entered at the part of the award each colour takes (NAP/GNT club level
     # is BR, half black, half red). Unit finals of two sessions or more: "A ... 20% G, 80% R",

@@ -4,7 +4,7 @@ hooks. ACBL clubs belong to units; there are no credit files."""
 
 from __future__ import annotations
 
-from scheme.acbl import entered, issuers
+from scheme.acbl import entered, glm, issuers
 from scheme.acbl.calculator import CALCULATOR_EXAMPLES, calculator_answer, calculator_event
 from scheme.acbl.colours import ACBL_POINT_KINDS
 from scheme.acbl.demo import ACBL_DEMO
@@ -14,6 +14,7 @@ from scheme.acbl.rank_calculator import RANK_PARAMETERS, rank_calculator
 from scheme.acbl.ranks import LADDER, Title
 from scheme.acbl.results_files import RESULTS_EVENTS, results_request
 from scheme.base import PointTotals, RankNeed, Scheme, SchemeGrade, SchemeRank
+from scheme.core.victories import RankVictory
 
 
 def _rank(title: Title) -> SchemeRank:
@@ -35,6 +36,16 @@ def _words(label: str) -> str:
     """'red/gold/platinum' as 'red, gold or platinum'."""
     *first, last = label.split("/")
     return f"{', '.join(first)} or {last}" if first else last
+
+
+def _rank_with_win(totals: PointTotals) -> SchemeRank | None:
+    # Grand Life Master for a player who holds a victory in an eligible event (scheme.acbl.glm).
+    title = LADDER.rank_for(_totals(totals), eligible_win=True)
+    return None if title is None else ACBL_RANKS[title.order - 1]
+
+
+def _needs_with_win(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
+    return tuple(need for need in _needs(rank, totals) if need.key != "eligible_win")
 
 
 def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
@@ -59,6 +70,16 @@ def _needs(rank: SchemeRank, totals: PointTotals) -> tuple[RankNeed, ...]:
     return tuple(needs)
 
 
+ACBL_RANKS = tuple(_rank(title) for title in LADDER.titles)
+
+GRAND_LIFE_MASTER_WIN = RankVictory(
+    what="a victory in an eligible event",
+    event=glm.eligible_event,
+    winners=glm.winners,
+    rank_for=_rank_with_win,
+    needs=_needs_with_win,
+)
+
 ACBL_SCHEME = Scheme(
     code="acbl",
     name="ACBL Masterpoint Plan",
@@ -77,7 +98,9 @@ ACBL_SCHEME = Scheme(
     # The American order: "November 28, 2026".
     date_format="F j, Y",
     datetime_format="F j, Y, g:i a",
-    ranks=tuple(_rank(title) for title in LADDER.titles),
+    ranks=ACBL_RANKS,
+    # Grand Life Master's victory, recorded with the credit that paid it.
+    rank_victory=GRAND_LIFE_MASTER_WIN,
     editions=RULE_SETS,
     default_edition=ACBL_PLAN.name,
     credit_file_formats=(),
