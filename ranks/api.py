@@ -20,12 +20,16 @@ from ranks.top_lists import top_list, top_query
 
 
 class StandingsQuerySerializer(serializers.Serializer):
-    colour = serializers.ChoiceField(
-        choices=[code for code, _ in point_kind_choices()], required=False
-    )
+    # The scheme's kinds, read when the query is (not when the module is first imported,
+    # perhaps under another scheme's settings).
+    colour = serializers.ChoiceField(choices=[], required=False)
     state = serializers.CharField(required=False, max_length=3)
     group = serializers.CharField(required=False, help_text="A ranking group at 1 January.")
     limit = serializers.IntegerField(required=False, min_value=1, max_value=1000, default=100)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["colour"].choices = [code for code, _ in point_kind_choices()]
 
     def validate_group(self, value: str) -> str:
         if value not in GROUPS:
