@@ -10,8 +10,10 @@ and running again finds them unchanged and carries on. A dry run does all of it 
 transaction that is rolled back at the end, so it reports what every line would become,
 each file read as if the good lines of the files before it were in, and writes nothing.
 
-At the end the reconciliation compares the files with the portal, and the report and the
-reconciliation are kept as documents in the output directory.
+Once every file is in, the One Thousand Club gains the players whose totals reach it
+(`thousand`, under a scheme with the club). At the end the reconciliation compares the files
+with the portal, and the report and the reconciliation are kept as documents in the output
+directory.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from operations.register_in.reconcile import (
     reconciliation_text,
 )
 from operations.register_in.report import Report
+from operations.register_in.thousand import one_thousand_club_fill
 from scheme.base import Scheme
 
 STEP_IMPORTS = {
@@ -159,10 +162,15 @@ def register_import(
     if dry_run:
         with transaction.atomic():
             stopped = _steps(run, found)
+            if not stopped:
+                one_thousand_club_fill(run)
             figures = reconciliation(run, labels)
             transaction.set_rollback(True)
     else:
         stopped = _steps(run, found)
+        if not stopped:
+            with transaction.atomic():
+                one_thousand_club_fill(run)
         if run.written:
             # The national positions counted again now, not by the first reader (1.4.4).
             positions_refresh()
