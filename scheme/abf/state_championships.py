@@ -36,7 +36,7 @@ STATE_CHAMPIONSHIPS = {
 OTHER_WITH_PERMISSION = "other"
 STATE_CHAMPIONSHIP_CHOICES = {
     **STATE_CHAMPIONSHIPS,
-    OTHER_WITH_PERMISSION: "Another competition, with the ABF Masterpoint Unit's written "
+    OTHER_WITH_PERMISSION: "Another competition, with the Masterpoint Unit's written "
     "permission",
 }
 STATE_CHAMPIONSHIP_GRADE = "B"
