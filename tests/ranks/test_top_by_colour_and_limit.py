@@ -6,10 +6,15 @@ and C points; the ACBL's colours), and `?limit=` stops at that place (1 to 500, 
 A colour the scheme does not have, or a limit out of bounds, is refused with a 400 naming
 the parameter, never read as no choice. Every request is sent twice."""
 
+import re
+
 import pytest
 from django.test import Client
 
+from centre.versions import APPROVED, data_changed
 from players.models import Player
+from players.services.lifecycle import player_update
+from scheme import get_scheme
 from tests.factories import PlayerFactory, totals_create
 
 pytestmark = pytest.mark.django_db
@@ -47,8 +52,6 @@ def abf_players(club_a):
 
 def page_rows(response) -> list[tuple[str, str, str]]:
     """(place, name, points) of each row of the page's table."""
-    import re
-
     html = response.content.decode()
     table = html[html.index("<table data-top-all-time") :]
     rows = re.findall(
@@ -215,6 +218,19 @@ def test_each_scheme_lists_its_own_kinds(
 
 
 def _name(code: str) -> str:
-    from scheme import get_scheme
-
     return get_scheme(code).name
+
+
+def test_the_list_of_a_colour_follows_each_approval_and_each_change_of_a_name(abf_players, visitor):
+    assert [r[1] for r in api_rows(visitor.get("/api/v1/top?colour=gold"))] == [
+        "Olive Oldham",
+        "Rex Redd",
+    ]
+    # A month close approves 60 gold points of Gail's (App. E): the list reads them at once.
+    approved(abf_players["green"], 2026, gold=60_00)
+    data_changed(APPROVED)
+    for _ in range(2):
+        assert api_rows(visitor.get("/api/v1/top?colour=gold"))[0] == (1, "Gail Green", 60_00)
+    player_update(player=abf_players["red"], by=None, club=None, data={"family_name": "Reed"})
+    for _ in range(2):
+        assert api_rows(visitor.get("/api/v1/top?colour=gold"))[2] == (3, "Rex Reed", 20_00)
