@@ -78,11 +78,22 @@ def top_list(choice: TopQuery) -> list:
     if choice.kind is None:
         return all_time_top(limit=choice.limit)
     code = choice.kind.code
-    return public_cached(
-        f"top-of-kind:{current_scheme().code}:{code}:{choice.limit}",
-        lambda: all_time_top_of_kind(kind=code, limit=choice.limit),
+    # One list of a kind is kept, the longest; a shorter one is its first places, so that
+    # asking for every limit in turn reads the totals once.
+    rows = public_cached(
+        f"top-of-kind:{current_scheme().code}:{code}",
+        lambda: all_time_top_of_kind(kind=code, limit=ALL_TIME_TOP),
         versions=SHOWN,
     )
+    return top_first(rows, limit=choice.limit)
+
+
+def top_first(rows: list[TopRow], *, limit: int) -> list[TopRow]:
+    """The first `limit` places of a longer list, with every player tied with the last."""
+    if len(rows) <= limit:
+        return rows
+    last = rows[limit - 1].total
+    return [row for index, row in enumerate(rows) if index < limit or row.total == last]
 
 
 def all_time_top_of_kind(*, kind: str, limit: int = ALL_TIME_TOP) -> list[TopRow]:
