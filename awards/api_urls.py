@@ -7,6 +7,7 @@ from awards.calculator.api import ranks as rank_calculator
 from awards.calculator.sessions import singles
 from awards.corrections import api_urls as corrections
 from awards.corrections.retired import pointing_api, pointing_lookup_api
+from awards.entries.api import entries as entered
 from awards.entries.api import uploads as entered_uploads
 from awards.grants import api as grants
 from awards.intake.api import credit_files, uploads
@@ -44,6 +45,7 @@ urlpatterns = [
     api_path("uploads", uploads.UploadListApi.as_view(), name="uploads"),
     api_path("uploads/check", credit_files.UploadCreateApi.as_view(), name="upload-check"),
     api_path("uploads/results", entered_uploads.UploadResultsApi.as_view(), name="upload-results"),
+    api_path("uploads/entries", entered.UploadEntriesApi.as_view(), name="upload-entries"),
     api_path("uploads/<int:pk>", uploads.UploadDetailApi.as_view(), name="upload-detail"),
     api_path("uploads/<int:pk>/confirm", uploads.UploadConfirmApi.as_view(), name="upload-confirm"),
     api_path("uploads/<int:pk>/cancel", uploads.UploadCancelApi.as_view(), name="upload-cancel"),

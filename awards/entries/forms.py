@@ -9,7 +9,7 @@ from django import forms
 
 from awards.entries.services.entries import Entry
 from awards.intake.lines import MAX_LINE_POINTS
-from centre.schemes import number_name
+from centre.schemes import number_name, with_clause
 from players import abf_numbers
 from players.models import Player
 from scheme.core.points import PointsError, parse_points, points_text
@@ -21,7 +21,8 @@ def points_error(typed: str) -> str | None:
         hundredths = parse_points(typed, allow_negative=True)
     except PointsError:
         if re.fullmatch(r"[+-]?\d*\.\d{3,}", typed.strip()):
-            return "points have at most two decimals (4.4.2), e.g. 0.42"
+            # The clause is the ABF manual's: under another scheme, the words alone.
+            return with_clause("points have at most two decimals, e.g. 0.42", "4.4.2")
         return f"“{typed}” is not a number of points: type digits such as 0.42"
     if hundredths <= 0:
         return "points must be more than 0"

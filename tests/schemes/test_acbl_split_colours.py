@@ -129,7 +129,7 @@ def test_an_award_of_a_thousandth_is_refused_naming_its_row(state_client_a, club
     response = _enter(state_client_a, "G10", [(player.abf_number, "7.055")])
 
     assert response.status_code == 400
-    assert "points have at most two decimals" in response.content.decode()
+    assert "points have at most two decimals, e.g. 0.42<" in response.content.decode()
     assert not CreditUpload.objects.exists()
 
 
@@ -143,3 +143,62 @@ def test_the_same_final_entered_twice_is_credited_once(state_client_a, club_a):
     assert again.status_code == 400
     assert Credit.objects.filter(player=player).count() == 2  # its gold and its red, once
     assert _colours(first, player) == {"gold": 248, "red": 989}
+
+
+# -- the same through the API, as a scoring program sends it --
+
+
+def _api(user):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_a_program_enters_a_gnt_national_final_s_flight_c_through_the_api(staff, club_a):
+    player, partner = PlayerFactory.create_batch(2, home_club=club_a)
+    body = {
+        "name": "GNT national final, Flight C",
+        "starts_on": "2026-07-20",
+        "grade": "G3",
+        "kind": "teams",
+        "organiser": "national",
+        "awards": [
+            {"abf_number": player.abf_number, "points": "40.00"},
+            {"abf_number": partner.abf_number, "points": "20.00"},
+        ],
+    }
+    api = _api(staff)
+
+    checked = api.post(reverse("upload-entries"), body, format="json")
+
+    assert checked.status_code == 201, checked.json()
+    upload = CreditUpload.objects.get(pk=checked.json()["id"])
+    assert api.post(reverse("upload-confirm", args=[upload.pk])).status_code == 200
+    assert _colours(upload, player) == {"gold": 1334, "red": 2666}
+    assert _colours(upload, partner) == {"gold": 667, "red": 1333}
+    # Sent again: the event is credited once.
+    again = api.post(reverse("upload-entries"), body, format="json")
+    assert again.status_code == 400
+    assert Credit.objects.filter(player=player).count() == 2
+
+
+def test_an_api_award_of_a_thousandth_or_a_float_is_refused_naming_its_field(staff, club_a):
+    player = PlayerFactory(home_club=club_a)
+    body = {
+        "name": "NAP unit final",
+        "starts_on": "2026-07-20",
+        "grade": "G20",
+        "organiser": "state",
+        "awards": [{"abf_number": player.abf_number, "points": "7.055"}],
+    }
+
+    refused = _api(staff).post(reverse("upload-entries"), body, format="json")
+
+    assert refused.status_code == 400
+    # The row and field named, in the plan's words (no clause of another federation's book).
+    assert refused.json()["error"]["fields"] == {
+        "awards.0.points": ["points have at most two decimals, e.g. 0.42"]
+    }
+    assert not CreditUpload.objects.exists()
