@@ -22,6 +22,7 @@ from awards.intake.models import CreditUpload
 from billing.models import Invoice
 from centre.models import Period
 from tests.factories import PlayerFactory
+from tests.schemes.test_nothing_of_the_abf import ABF_TERMS, _text
 
 pytestmark = pytest.mark.django_db
 
@@ -159,6 +160,30 @@ def test_a_club_s_sessions_and_a_points_are_invoiced_at_the_end_of_the_quarter(
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     # Another club's secretary is never shown it.
     assert client_b.get(reverse("billing:invoice_pdf", args=[invoice.number])).status_code == 404
+    assert invoice.number not in client_b.get(reverse("billing:documents")).content.decode()
+    # Nothing of the ABF on the pages that show it.
+    for page in (documents, statement, client_a.get(reverse("billing:club_dashboard")).content):
+        text = _text(page if isinstance(page, str) else page.decode())
+        assert not ABF_TERMS.search(text), ABF_TERMS.search(text)
+
+
+def test_the_nz_office_records_a_club_s_payment_without_the_abf_s_fee(nz, staff_client, club_a):
+    form = staff_client.get(reverse("billing:payment_new")).content.decode()
+    # Clubs pay NZ Bridge: no state or congress organiser payers, no 8.4 administration fee.
+    assert not ABF_TERMS.search(_text(form))
+    assert 'name="quoted_club_number"' not in form and 'name="state_code"' not in form
+
+    response = staff_client.post(
+        reverse("billing:payment_new"),
+        {"club_number": club_a.number, "amount": "49.40", "received_on": "2026-10-05"},
+    )
+
+    assert response.status_code == 302
+    assert not Invoice.objects.exists()
+    missing = staff_client.post(
+        reverse("billing:payment_new"), {"amount": "1.00", "received_on": "2026-10-05"}
+    )
+    assert "Give the club number of the club that paid." in missing.content.decode()
 
 
 def test_a_tournament_whose_results_came_after_a_calendar_month_has_no_discount(
