@@ -200,6 +200,8 @@ def test_the_club_reads_it_in_its_members_list_search_and_record(secretary_a, cl
         assert api.get(f"/api/v1/players/{player.abf_number}").json()["postal_address"] == ADDRESS
         page = client_a.get("/players/search/", {"q": "postle"}).content.decode()
         assert "12 Long Street<br>North Sydney NSW 2060" in page
+        record = client_a.get(f"/players/{player.abf_number}/").content.decode()
+        assert "12 Long Street<br>North Sydney NSW 2060" in record
 
 
 def test_the_state_secretary_reads_it_as_the_email_but_never_changes_it(
