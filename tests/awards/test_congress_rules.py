@@ -330,3 +330,15 @@ def test_the_upload_page_asks_a_state_for_the_director_and_a_club_not(state_clie
 
     assert {"director_level", "director_playing"} <= set(state_form.fields)
     assert "director_level" not in club_form.fields
+
+
+def test_1_5_2_the_upload_s_page_shows_the_director_it_recorded(
+    state_secretary_a, state_client_a, players, congress_approved
+):
+    event = congress_upload(
+        state_secretary_a, players[0], name="Open Pairs", director_level="national_3", confirm=True
+    )
+
+    page = state_client_a.get(f"/awards/uploads/{event.upload.pk}/").content.decode()
+
+    assert "Director accredited at the National 3 level, non-playing (1.5.2)." in page
