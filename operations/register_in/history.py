@@ -30,25 +30,20 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from django.db import connection
-from django.utils import timezone
 
 from awards.ledger.models import Credit, Event, PlayerTotals
 from centre.models import Period
 from centre.versions import APPROVED, LIFETIME, PLAYERS, data_changed
 from operations.close_run import close_steps
-from operations.national_files import COLOUR_CODES
 from operations.register_in.bulk import keys_and_indexes_set_aside, worth_setting_aside
 from operations.register_in.context import CHUNK, Run
+from operations.register_in.history_read import STAGED, history_stage
 from operations.register_in.layouts import EVENTS, Source, source_of
-from operations.register_in.players import ACTION, number_of, number_refusal
-from operations.register_in.reading import read_lines
+from operations.register_in.players import ACTION
 from operations.register_in.report import CREATED, REFUSED, UNCHANGED
 from players.models import Player, PlayerChange
-from scheme.core.calendar import local_month
 
-STAGED = "register_in_history"
 MATCHED = "register_in_matched"
-KINDS = {code: kind for kind, code in COLOUR_CODES.items()}
 # Followed by the history's file in brackets: (HISTORY.TXT), (history.csv).
 ADJUSTMENT_REASON = "Adjustment brought in from the previous register"
 # 1.3.3, 1.3.4: the first credit of an event of the Centre is a grant's, of an event abroad
@@ -72,58 +67,9 @@ def _execute(sql: str, params: Iterable[object] = ()) -> list[tuple]:
         return cursor.fetchall() if cursor.description else []
 
 
-def _stage(rows: list[tuple]) -> None:
-    columns = "line, number, event, colour, points, year, month, approved"
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {STAGED} ({columns}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-        else:
-            cursor.executemany(
-                f"INSERT INTO {STAGED} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",  # noqa: S608
-                rows,
-            )
-
-
-def kind_of(run: Run, values: dict) -> str:
-    """The line's kind of point: HISTORY.TXT's colour letter (G, R, Y), or the scheme's own
-    code in a CSV history (NZ's A, B, C; the ACBL's black, silver ...); blank if neither."""
-    if "colour" in values:
-        return KINDS.get(str(values["colour"]), "")
-    kind = str(values.get("kind") or "")
-    return kind if kind in {k.code for k in run.scheme.point_kinds} else ""
-
-
-def _kind_refusal(run: Run, values: dict) -> str:
-    if "colour" in values:
-        return f"colour is G, R or Y, not {values['colour']!r}"
-    codes = ", ".join(k.code for k in sorted(run.scheme.point_kinds, key=lambda k: k.order))
-    return f"kind is one of {codes}, not {values.get('kind')!r}"
-
-
-def _line_refusal(run: Run, values: dict, last_month: tuple[int, int], checked: dict) -> str:
-    number = number_of_values(values)
-    if number not in checked:
-        checked[number] = number_refusal(number)
-    if checked[number]:
-        return checked[number]
-    if not kind_of(run, values):
-        return _kind_refusal(run, values)
-    if not int(values["points"]):
-        return "a line of no points"
-    month = str(values["month"])
-    if not (len(month) == 6 and month.isdigit() and 1 <= int(month[4:]) <= 12):
-        return f"month {month!r} is not YYYYMM"
-    if (int(month[:4]), int(month[4:])) > last_month:
-        return f"month {month[:4]}-{month[4:]} has not begun"
-    if str(values["approved"]) not in ("A", "P"):
-        return f"approved is A or P, not {values['approved']!r}"
-    return ""
-
-
-def number_of_values(values: dict) -> str:
-    return str(values.get("abf_number") or values.get("number") or "")
+def _history_read(run: Run, report, path: Path, source: Source, form: str) -> None:
+    history_stage(run, report, path, source, form)
+    _analyze(STAGED)
 
 
 def history_import(run: Run, path: Path, source: Source, form: str) -> None:
@@ -146,42 +92,6 @@ def history_import(run: Run, path: Path, source: Source, form: str) -> None:
     finally:
         _execute(f"DROP TABLE IF EXISTS {MATCHED}")
         _execute(f"DROP TABLE IF EXISTS {STAGED}")
-
-
-def _history_read(run: Run, report, path: Path, source: Source, form: str) -> None:
-    last_month = local_month(timezone.now(), run.scheme.zone)
-    checked: dict[str, str] = {}
-    rows: list[tuple] = []
-    for line in read_lines(path, source, form, run.progress.advance):
-        refusal = line.refusal
-        if not refusal:
-            values = line.values
-            run.in_files["history"] += 1
-            refusal = _line_refusal(run, values, last_month, checked)
-        if refusal:
-            report.add(line.number, REFUSED, refusal)
-            continue
-        kind, approved = kind_of(run, values), values["approved"] == "A"
-        points, month = int(values["points"]), str(values["month"])
-        run.history_points[(kind, "approved" if approved else "provisional")] += points
-        rows.append(
-            (
-                line.number,
-                number_of(line),
-                int(values["event"]),
-                kind,
-                points,
-                int(month[:4]),
-                int(month[4:]),
-                approved,
-            )
-        )
-        if len(rows) >= CHUNK * 4:
-            _stage(rows)
-            rows = []
-    if rows:
-        _stage(rows)
-    _analyze(STAGED)
 
 
 def _analyze(table: str) -> None:
