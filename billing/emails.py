@@ -21,7 +21,12 @@ from django.core.mail import EmailMessage
 from awards.ledger.models import Event
 from billing.documents import event_report_pdf, invoice_pdf, statement_pdf
 from billing.models import Invoice
-from billing.selectors import account_statement, addressee_title, event_report_for
+from billing.selectors import (
+    account_statement,
+    addressee_title,
+    event_report_for,
+    invoices_labelled,
+)
 from centre.access import state_secretary_address
 from centre.dates import day_text
 from centre.mail import EMAIL_RETRY, email_once
@@ -77,7 +82,7 @@ def _invoice_message(invoice: Invoice) -> EmailMessage | None:
     else:
         subject = f"Masterpoint Centre invoice {invoice.number} for {title}"
         opening = (
-            f"Attached are invoice {invoice.number} ({invoice.get_kind_display()}, "
+            f"Attached are invoice {invoice.number} ({invoices_labelled([invoice])[0].kind_label}, "
             f"{invoice.covers}) for ${invoice.total}, due {day_text(invoice.due_on)}, "
             f"and the statement of account of {title}."
         )

@@ -12,8 +12,10 @@ December)."
 
 from datetime import timedelta
 from decimal import Decimal
+from io import StringIO
 
 import pytest
+from django.core import mail
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
@@ -63,7 +65,7 @@ def quarter_of(period: Period) -> tuple[int, int]:
 
 def invoice_quarter(year: int, quarter: int) -> None:
     """The office's quarterly run (the scheduled job runs the same command's service)."""
-    call_command("invoice_quarter", year=year, quarter=quarter, no_email=True, stdout=None)
+    call_command("invoice_quarter", year=year, quarter=quarter, stdout=StringIO())
 
 
 def lines(invoice: Invoice) -> list[tuple[str, str, str]]:
@@ -110,7 +112,7 @@ def test_the_acbl_which_sets_no_fees_has_no_fee_page(settings, anonymous_client)
 
 
 def test_a_club_s_sessions_and_a_points_are_invoiced_at_the_end_of_the_quarter(
-    nz, client_a, club_a, secretary_a, client_b
+    nz, client_a, club_a, secretary_a, client_b, django_capture_on_commit_callbacks
 ):
     players = PlayerFactory.create_batch(2, home_club=club_a)
     # A club session of 7 tables: 28 competing players (rule 7(a)).
@@ -133,10 +135,15 @@ def test_a_club_s_sessions_and_a_points_are_invoiced_at_the_end_of_the_quarter(
     )
     year, quarter = quarter_of(club_night.period)
 
-    invoice_quarter(year, quarter)
-    invoice_quarter(year, quarter)  # run again: nothing twice
+    with django_capture_on_commit_callbacks(execute=True):
+        invoice_quarter(year, quarter)
+        invoice_quarter(year, quarter)  # run again: nothing twice
 
     invoice = Invoice.objects.get(club=club_a)
+    # Emailed once to the club's masterpoint secretary, in NZ's words.
+    [email] = [m for m in mail.outbox if invoice.number in m.subject]
+    assert email.to == [club_a.secretary_email]
+    assert "Quarterly Master Point fees" in email.body and not ABF_TERMS.search(email.body)
     assert invoice.covers == f"{year}-Q{quarter}"
     assert lines(invoice) == [
         ("Club sessions: competing players a session, four players a table", "28", "8.40"),
