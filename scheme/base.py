@@ -34,6 +34,9 @@ from scheme.parts import (
     NextStar as NextStar,
 )
 from scheme.parts import (
+    PlayerGrading as PlayerGrading,
+)
+from scheme.parts import (
     PointKind as PointKind,
 )
 from scheme.parts import (
@@ -235,6 +238,10 @@ class Scheme:
     yearly_grade: Callable[..., tuple[int, str]] | None = field(
         default=None, compare=False, repr=False
     )
+    # NZ's grades at work (Issue of Master Points 3, 6): who of a grade receives no points at
+    # an event of a grade, overseas players' grade, a club's members declared ineligible, the
+    # clubs' sessions a year; its pages exist only under a scheme that has it (centre.features).
+    player_grading: PlayerGrading | None = field(default=None, compare=False, repr=False)
     # The kinds of club the scheme keeps beside its ordinary clubs, code -> label (the ABF's
     # special clubs, 1.3.3 and 1.3.6: Foreign, NZ and English Players, Youth Players); none
     # unless it says so.

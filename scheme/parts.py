@@ -189,3 +189,32 @@ class RuleSet(Protocol):
 
     name: str
     title: str
+
+
+@dataclass(frozen=True)
+class PlayerGrading:
+    """A scheme whose players hold a grade each year, set from their points at the year's end
+    and in force from a day of the next (NZ Bridge: scheme.nz.eligibility), and what the grade
+    and a club's declaration bar. Rules are named in the scheme's words, for messages."""
+
+    # The grades, highest first ("Open", "Intermediate", "Junior").
+    grades: tuple[str, ...]
+    # The day of `year` on which the grades set at the end of the year before take effect.
+    takes_effect: Callable[[int], date] = field(compare=False, repr=False)
+    # Why a player of `grade` receives no points at an event of the scheme's grade `event`
+    # (the whole sentence, its rule at the end), or None when they may.
+    event_refusal: Callable[[str, str], str | None] = field(compare=False, repr=False)
+    # The grades an event of the scheme's grade is open to (all: the event restricts none).
+    open_to: Callable[[str], tuple[str, ...]] = field(compare=False, repr=False)
+    # Overseas players (visitors, new residents): their grade unless the office decides
+    # otherwise, and the rule that says so.
+    overseas_grade: str = ""
+    overseas_rule: str = ""
+    # The rule giving a club the right to declare a member ineligible to receive points.
+    ineligible_rule: str = ""
+    # What the certificate says of the grades and the rule that makes it the evidence.
+    certificate_lines: tuple[str, ...] = ()
+    # The sessions a club must offer its members in a calendar year (0: none), and the rule.
+    sessions_a_year: int = 0
+    sessions_rule: str = ""
+    sessions_consequence: str = ""

@@ -27,6 +27,7 @@ from scheme.nz.calculator import (
 )
 from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
+from scheme.nz.eligibility import NZ_GRADING
 from scheme.nz.fees import NZ_FEES
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.reciprocity import NZ_OVERSEAS_KINDS
@@ -107,6 +108,9 @@ NZ_SCHEME = Scheme(
     deals_label="Deals a session",
     grades_players=True,
     yearly_grade=yearly_grade,
+    # Issue of Master Points 3 and 6, Overseas Master Points (d): grade restrictions, a
+    # club's ineligible members, overseas players graded Open, 40 sessions a year.
+    player_grading=NZ_GRADING,
     ranks=NZ_RANKS,
     editions=RULE_SETS,
     default_edition=NZB_2007.name,
