@@ -172,3 +172,56 @@ class PlayerGrade(models.Model):
     @property
     def grade_label(self) -> str:
         return self.grade
+
+
+class GradeDecision(models.Model):
+    """NZ Bridge's own decision of a player's grade, over the yearly one (Overseas Master
+    Points (d): "All overseas Players, whether visitors or new residents, are graded as Open
+    for Tournament play unless clear evidence to the contrary is provided. Any review of grade
+    is at the sole discretion of the NZ Bridge Board"). Kept as made: a later decision, or one
+    with no grade (back to the yearly grade), replaces it from its day on."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="grade_decisions")
+    # "" withdraws the earlier decision: the yearly grade is in force again.
+    grade = models.CharField(max_length=12, blank=True)
+    # A visitor or new resident from overseas (graded Open unless the office decides
+    # otherwise).
+    overseas = models.BooleanField(default=False)
+    reason = models.CharField(max_length=300)
+    starts_on = models.DateField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="grade_decision_has_a_reason")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.grade or 'yearly grade'} from {self.starts_on}"
+
+
+class Ineligibility(models.Model):
+    """A club's declaration that a member is ineligible to receive Master Points (NZ Issue of
+    Master Points 6: "A Club has the right to declare a member ineligible to receive Master
+    Points"), or its withdrawal: each a row kept as made, the latest of a club in force."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ineligibilities")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="ineligibilities")
+    # True: declared ineligible; False: the declaration withdrawn.
+    ineligible = models.BooleanField()
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "-at", "-id"]
+        indexes = [models.Index(fields=["player", "club"], name="ineligibility_player_club")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="ineligibility_has_a_reason")
+        ]
+
+    def __str__(self) -> str:
+        word = "ineligible" if self.ineligible else "eligible again"
+        return f"{self.player_id} {word} at club {self.club_id}"
