@@ -7,6 +7,8 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from awards.published.filters import results_filters
 from awards.published.pages import results_page
@@ -20,6 +22,7 @@ from awards.published.selectors import public_events, published_event
 from centre import params
 from centre.responses import file_response
 from centre.schemes import current_scheme, kind_word, number_name
+from centre.versions import LIFETIME, PLAYERS, public_cached
 from clubs.models import State
 
 
@@ -43,6 +46,22 @@ def results(request: HttpRequest) -> HttpResponse:
     )
     page = results_page(filters=filters, number=number)
     asked = filters.query()
+    # A national event's report (1.4.3) is linked for those who may read it.
+    may_report = request.user.is_authenticated and request.user.role in REPORT_READERS
+    words = _words()
+    # The events' sections are most of the page's work (a few hundred awards): kept
+    # rendered under the same versions as the page's data, one copy for those who read the
+    # national events' reports and one for everyone else.
+    events_html = public_cached(
+        f"published-results-html:{current_scheme().code}:{filters.key}:{number}:{may_report}",
+        lambda: mark_safe(  # noqa: S308 - rendered from the template, its values escaped
+            render_to_string(
+                "awards/published/_events.html",
+                {**words, "page": page, "may_report": may_report},
+            )
+        ),
+        versions=(LIFETIME, PLAYERS),
+    )
 
     def query(**changed: object) -> str:
         return urlencode({**asked, **{k: v for k, v in changed.items() if v}})
@@ -51,8 +70,9 @@ def results(request: HttpRequest) -> HttpResponse:
         request,
         "awards/published/results.html",
         {
-            **_words(),
+            **words,
             "page": page,
+            "events_html": events_html,
             "filters": filters,
             "asked": asked,
             "earlier": query(month=page["earlier"]) if page["earlier"] else "",
@@ -63,8 +83,6 @@ def results(request: HttpRequest) -> HttpResponse:
             "next": query(page=page["number"] + 1) if page["number"] < page["pages"] else "",
             "states": State.objects.order_by("code"),
             "grades": [grade.code for grade in current_scheme().grades],
-            # A national event's report (1.4.3) is linked for those who may read it.
-            "may_report": request.user.is_authenticated and request.user.role in REPORT_READERS,
         },
     )
 
