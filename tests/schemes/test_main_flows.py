@@ -146,7 +146,10 @@ FEATURE_PAGES = {
         ("staff", "/awards/authorisations/"),
         ("secretary", "/awards/authorisation-requests/"),
     ],
-    "levies": [("secretary", "/billing/statement/"), ("anonymous", "/fees/")],
+    # The clubs' invoices and the fee schedule: the ABF's levies, NZ Bridge's rule 7 fees.
+    "fees": [("secretary", "/billing/statement/"), ("anonymous", "/fees/")],
+    # 8.1, 5.4.1: the states' and congress organisers' accounts are the ABF's levies'.
+    "levies": [("staff", "/billing/states/NSW/statement/")],
     "reciprocity": [("staff", "/awards/reciprocity/")],
     "grants": [("staff", "/awards/grants/"), ("staff", "/api/v1/grants")],
     "one_thousand_club": [
@@ -178,9 +181,9 @@ def test_the_club_list_names_the_scheme_s_region(scheme, staff_client, club_a):
     assert f"<th>{scheme.region_name.capitalize()}</th>" in page
 
 
-def test_the_club_s_documents_offer_invoices_only_under_a_scheme_with_levies(scheme, client_a):
+def test_the_club_s_documents_offer_invoices_only_under_a_scheme_with_fees(scheme, client_a):
     page = client_a.get("/club/documents/")
 
     assert page.status_code == 200
     shown = 'id="invoices"' in page.content.decode()
-    assert shown == scheme.has("levies")
+    assert shown == scheme.has("fees")
