@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from awards.ledger.selectors import Totals, player_public_totals, player_totals, players_totals
 from awards.ledger.statements import player_statement
+from awards.lookup.documents import is_correction
 from awards.lookup.selectors import NamePrefixMatches, players_lookup
 from centre import params
 from centre.dates import InRegister
@@ -376,6 +377,9 @@ class MasterpointStatementApi(APIView):
                         "source": line["source"],
                         "reason": line["reason"],
                         "conversion": line["conversion"],
+                        # Issue 25: a line that corrects an earlier credit, as the
+                        # statement's page, CSV and PDF mark it.
+                        "correction": is_correction(line),
                         "running": line["running"],
                     }
                     for line in lines

@@ -7,6 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
+from rest_framework.test import APIClient
 
 from awards.corrections.services.credits import credit_amount_correct
 from awards.ledger.models import Credit
@@ -72,3 +73,16 @@ def test_a_statement_without_corrections_marks_none(anonymous_client, monday, pl
     assert [row[1] for row in rows[1:]] == ["Opening balance", "Monday pairs"]
     pdf = anonymous_client.get(reverse("awards:statement_pdf", args=[players_a[1].abf_number]))
     assert "[correction]" not in _pdf_text(pdf.content)
+
+
+def test_the_statement_api_says_which_lines_are_corrections(corrected):
+    for _ in range(2):
+        body = (
+            APIClient().get(reverse("masterpoints-statement", args=[corrected.abf_number])).json()
+        )
+
+        assert [(line["points"], line["correction"]) for line in body["lines"]] == [
+            (1_50, False),
+            (-1_50, True),
+            (1_00, True),
+        ]
