@@ -20,17 +20,16 @@ import logging
 import os
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from celery import shared_task
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from centre.errors import DomainError
 from centre.models import User
+from operations.register_in.lock import import_lock
 from operations.register_in.reconcile import Figure
 from operations.register_in.report import CHANGED, LISTED, REFUSED
 from operations.register_in.services import ImportResult, register_import
@@ -45,8 +44,6 @@ SHOWN = 300
 PROGRESS_EVERY = 0.5
 # Seconds a second import waits for the one under way before it tries again.
 WAIT = 30
-# The key of the database lock one import holds while it runs (PostgreSQL).
-LOCK_KEY = 2_900_029
 
 
 def runs_dir() -> Path:
@@ -159,23 +156,6 @@ class FileProgress:
             files_done=self.files_done,
             files=self.files,
         )
-
-
-@contextmanager
-def import_lock() -> Iterator[bool]:
-    """Whether this process holds the one import's lock for the block (always, on SQLite)."""
-    if connection.vendor != "postgresql":
-        yield True
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s)", [LOCK_KEY])
-        (held,) = cursor.fetchone()
-    try:
-        yield held
-    finally:
-        if held:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_unlock(%s)", [LOCK_KEY])
 
 
 def import_queue(*, directory: Path, by: User, dry_run: bool) -> None:

@@ -46,6 +46,7 @@ from operations.register_in.layouts import (
     Source,
     sources,
 )
+from operations.register_in.lock import import_lock
 from operations.register_in.players import alternates_import, players_import, pre82_import
 from operations.register_in.reconcile import (
     Figure,
@@ -146,6 +147,20 @@ def register_import(
     """Import the register's files in `directory` (or, with `dry_run`, say what it would do
     and write nothing); the report and the reconciliation are kept in `out` (by default a
     folder of the directory named for the run)."""
+    with import_lock() as held:
+        if not held:
+            raise DomainError(
+                "Another register import is under way, from the page or the command: run this "
+                "one once it is done."
+            )
+        return _register_import(
+            directory=directory, by=by, dry_run=dry_run, progress=progress, out=out
+        )
+
+
+def _register_import(
+    *, directory: Path, by: User, dry_run: bool, progress: Progress | None, out: Path | None
+) -> ImportResult:
     scheme = current_scheme()
     found, notes = register_files(directory, scheme)
     run = Run(scheme=scheme, by=by, dry_run=dry_run, now=timezone.now())

@@ -3,9 +3,14 @@ month close is queued (App. E), and follows it: queued, each file read with its 
 then the report and the reconciliation; a run handed out twice is not run twice."""
 
 import pytest
+from celery.exceptions import Retry
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection, connections
 
+from centre.errors import DomainError
 from operations.register_in import queued
+from operations.register_in.lock import LOCK_KEY
+from operations.register_in.services import register_import
 from players.models import Player, PlayerChange
 from tests.operations.register_in import club_line, player_line, staff_login
 
@@ -102,3 +107,31 @@ def test_only_the_centre_s_staff_follow_an_import(
     for client in (client_a, state_client_a):
         assert client.get(sent["Location"]).status_code == 403
         assert client.get(f"{sent['Location']}progress/").status_code == 403
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the lock is PostgreSQL's (SQLite has one process)"
+)
+def test_a_second_import_waits_for_the_one_under_way(
+    staff_client, media, django_capture_on_commit_callbacks, tmp_path
+):
+    other = connections.create_connection("default")
+    with other.cursor() as cursor:  # the command's import, under way in another session
+        cursor.execute("SELECT pg_advisory_lock(%s)", [LOCK_KEY])
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as queued_tasks:
+            sent = staff_client.post(URL, {"files": uploads()})
+        with pytest.raises(Retry):
+            queued_tasks[0]()
+        waiting = staff_client.get(sent["Location"])
+        assert b"another import is under way" in waiting.content
+        with pytest.raises(DomainError, match="Another register import is under way"):
+            register_import(
+                directory=queued.run_dir(sent["Location"].rstrip("/").rsplit("/", 1)[1]),
+                by=staff_login("command"),
+                dry_run=False,
+                out=tmp_path / "out",
+            )
+        assert not Player.objects.exists()
+    finally:
+        other.close()
