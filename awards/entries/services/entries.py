@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from awards.entries.services.eligibility import entries_withheld
 from awards.errors import Problem, UploadRejected
 from awards.intake.credit_files import entries_credit_file
 from awards.intake.lines import MAX_LINE_POINTS
@@ -46,6 +47,7 @@ def credit_entries_check(
     """
     problems: list[Problem] = []
     rows: list[tuple[str, int]] = []
+    lines: list[tuple[int, str]] = []
     for index, entry in enumerate(entries, start=1):
         number = abf_numbers.normalise(entry.abf_number)
         if not (number.isascii() and number.isdigit() and len(number) == 7):
@@ -55,6 +57,12 @@ def credit_entries_check(
             problems.append(Problem(index, f"{number}: points must be between 0.01 and 9999.99."))
             continue
         rows.append((number, entry.points))
+        lines.append((index, number))
+    # NZ, Issue of Master Points 6: a player above the Tournament's grade, or declared
+    # ineligible by a club, receives no points; refused on their line (under a scheme that
+    # grades its players).
+    for line, message in entries_withheld(rows=lines, grade=event.grade, on=event.starts_on):
+        problems.append(Problem(line, message))
     if not rows and not problems:
         problems.append(Problem(0, "Enter points for at least one player."))
     if problems:

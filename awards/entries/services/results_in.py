@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from awards.entries.services.eligibility import results_withheld
 from awards.errors import Problem, UploadRejected
 from awards.intake.models import CreditUpload
 from awards.intake.services.uploads import credit_upload_check
@@ -166,9 +167,17 @@ def scheme_results_upload_check(
     answer = scheme_answer(request)
     unregistered_check(read)
     awarded = scheme_player_awards(answer=answer, players=read.players)
+    # NZ, Issue of Master Points 6, 9: a pair or team with a player above the grade, or a
+    # player declared ineligible, receives nothing; the others what the engine gave them.
+    awarded, withheld = results_withheld(
+        awarded=awarded, players=read.players, grade=grade, on=starts_on
+    )
     rows = [(award["abf_number"], award["kind"], award["points"]) for award in awarded]
     if not rows:
-        raise UploadRejected([Problem(0, "Nobody wins points in these results.", "results")])
+        raise UploadRejected(
+            [Problem(0, "Nobody wins points in these results.", "results")]
+            + [Problem(0, message, "results") for message in withheld]
+        )
     event = EventDetails(
         name=name[:160],
         starts_on=starts_on,
@@ -193,9 +202,11 @@ def scheme_results_upload_check(
             "format": read.format,
             "program": read.program,
             "awards": awarded,
+            "withheld": withheld,
             "working": list(answer.get("working", [])),
             "request": request,
         }
+        upload.preview["warnings"] = withheld + list(upload.preview.get("warnings", []))
         upload.save(update_fields=["preview"])
     return upload
 
@@ -223,9 +234,15 @@ def scheme_event_upload_check(
             [Problem(0, f"{grade!r} is not a grade of the {scheme.name}.", "results.grade")]
         )
     awarded = scheme_player_awards(answer=answer, players=players)
+    awarded, withheld = results_withheld(
+        awarded=awarded, players=players, grade=grade, on=starts_on
+    )
     rows = [(award["abf_number"], award["kind"], award["points"]) for award in awarded]
     if not rows:
-        raise UploadRejected([Problem(0, "Nobody wins points in these results.", "results")])
+        raise UploadRejected(
+            [Problem(0, "Nobody wins points in these results.", "results")]
+            + [Problem(0, message, "results") for message in withheld]
+        )
     kind = str(request.get("kind") or answer.get("kind") or "pairs")
     sessions = request.get("sessions")
     event = EventDetails(
@@ -251,8 +268,10 @@ def scheme_event_upload_check(
             "format": "JSON",
             "program": "",
             "awards": awarded,
+            "withheld": withheld,
             "working": list(answer.get("working", [])),
             "request": dict(request),
         }
+        upload.preview["warnings"] = withheld + list(upload.preview.get("warnings", []))
         upload.save(update_fields=["preview"])
     return upload
