@@ -92,10 +92,24 @@ def feature_of(url_name: str) -> str | None:
     return None
 
 
+# Pages of a part of the Scheme rather than a feature (the part's field of scheme.base.Scheme
+# -> URL names or their beginnings): they exist only under a scheme whose part is not None.
+# `player_grading`: NZ's Tournament Grade Certificates, Player Status Report, ineligible
+# members, grade decisions and the clubs' sessions a year.
+PART_URLS: dict[str, tuple[str, ...]] = {
+    "player_grading": ("players:grade", "players:status", "players:ineligib", "awards:sessions_a"),
+}
+
+
 def url_available(url_name: str) -> bool:
     """Whether the page or operation exists under the deployment's scheme."""
     feature = feature_of(url_name)
-    return feature is None or current_scheme().has(feature)
+    if feature is not None:
+        return current_scheme().has(feature)
+    for part, names in PART_URLS.items():
+        if url_name.startswith(names):
+            return getattr(current_scheme(), part) is not None
+    return True
 
 
 def _url_names(patterns: Iterable, namespace: str = "") -> Iterable[tuple[Callable, str]]:
