@@ -58,6 +58,8 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_CLUB, "Check an entry list", "awards:entry_list", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Authorisations", "awards:authorisation_requests", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Documents", "billing:documents", (Role.CLUB_SECRETARY,)),
+    # NZ Issue of Master Points 6: the members' grades and the club's declarations.
+    (MY_CLUB, "Player status", "players:status_mine", (Role.CLUB_SECRETARY,)),
     (MY_CLUB, "Statement", "billing:statement", (Role.CLUB_SECRETARY,)),
     (MY_STATE, "{Region} home", "clubs:state_dashboard", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Players", "players:search", (Role.STATE_SECRETARY,)),
@@ -86,6 +88,9 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (CENTRE, "Upload awards", "awards:upload_new", (Role.STAFF,)),
     (CENTRE, "Authorisations", "awards:authorisations", (Role.STAFF,)),
     (CENTRE, "Grants", "awards:grants", (Role.STAFF,)),
+    # NZ Overseas Master Points (d), Issue of Master Points 3: grades decided, clubs' sessions.
+    (CENTRE, "Grade decisions", "players:grade_decisions", (Role.STAFF,)),
+    (CENTRE, "Club sessions a year", "awards:sessions_a_year", (Role.STAFF,)),
     (CENTRE, "Corrections", "awards:corrections", (Role.STAFF,)),
     (CENTRE, "Merge two records", "awards:correction_merge", (Role.STAFF,)),
     (CENTRE, "Check an entry list", "awards:entry_list", (Role.STAFF,)),

@@ -4,7 +4,7 @@ is billing's: it shows the balance and the ledger's uploads beside the registry'
 
 from django.urls import path
 
-from players.views import alternates, cancellations, club, records
+from players.views import alternates, cancellations, club, records, status
 
 app_name = "players"
 
@@ -27,6 +27,29 @@ urlpatterns = [
         club.registration_cards_day_pdf,
         name="registration_cards_day_pdf",
     ),
+    # NZ Bridge's grades (Scheme.player_grading): none of these exist under another scheme.
+    path("clubs/<int:number>/player-status/", status.status_report, name="status_report"),
+    path(
+        "clubs/<int:number>/player-status.pdf", status.status_report_file, name="status_report_file"
+    ),
+    path(
+        "clubs/<int:number>/player-status/<str:abf_number>/",
+        status.status_history,
+        name="status_history",
+    ),
+    path(
+        "clubs/<int:number>/grade-certificates/<int:year>.pdf",
+        status.grade_certificates,
+        name="grade_certificates",
+    ),
+    path("players/status/", status.status_mine, name="status_mine"),
+    path("players/grades/", status.grade_decisions_page, name="grade_decisions"),
+    path(
+        "players/<str:abf_number>/grade-certificate/<int:year>.pdf",
+        status.grade_certificate,
+        name="grade_certificate",
+    ),
+    path("players/<str:abf_number>/ineligibility/", status.ineligibility, name="ineligibility"),
     path("players/search/", records.search, name="search"),
     path("players/new/", records.new, name="new"),
     path("players/transfer/", records.transfer, name="transfer"),

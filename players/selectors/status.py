@@ -15,6 +15,7 @@ from django.utils import timezone
 from centre.schemes import current_scheme
 from clubs.models import Club
 from players.models import GradeDecision, Ineligibility, Player, PlayerGrade
+from scheme.core.points import points_text
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,10 @@ class GradeInForce:
     rating: int | None = None
     year: int | None = None
     decision: GradeDecision | None = None
+
+    @property
+    def rating_text(self) -> str:
+        return points_text(self.rating) if self.rating is not None else ""
 
     @property
     def source(self) -> str:
@@ -116,6 +121,8 @@ class StatusRow:
     ineligible: list[Ineligibility] = field(default_factory=list)
     # Declarations and withdrawals made this year by the club reading the report.
     changes: list[Ineligibility] = field(default_factory=list)
+    # The club reading the report has declared the member ineligible (and not withdrawn it).
+    declared_here: bool = False
 
 
 def club_members_of(*, club: Club):
@@ -155,6 +162,7 @@ def player_status_report(*, club: Club, on: date | None = None) -> list[StatusRo
                 grade_before=before if before.grade != grade.grade else None,
                 ineligible=declared.get(player.pk, []),
                 changes=changes.get(player.pk, []),
+                declared_here=any(row.club_id == club.pk for row in declared.get(player.pk, [])),
             )
         )
     return rows
