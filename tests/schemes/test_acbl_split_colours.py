@@ -16,6 +16,7 @@ whole hundredths (13.34 gold of 40.00, a third) rounds the gold up, the red taki
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
@@ -149,8 +150,6 @@ def test_the_same_final_entered_twice_is_credited_once(state_client_a, club_a):
 
 
 def _api(user):
-    from rest_framework.test import APIClient
-
     client = APIClient()
     client.force_authenticate(user)
     return client
@@ -201,4 +200,24 @@ def test_an_api_award_of_a_thousandth_or_a_float_is_refused_naming_its_field(sta
     assert refused.json()["error"]["fields"] == {
         "awards.0.points": ["points have at most two decimals, e.g. 0.42"]
     }
+    assert not CreditUpload.objects.exists()
+
+
+def test_the_entries_api_asks_who_is_asking(secretary_a, club_a):
+    player = PlayerFactory(home_club=club_a)
+    body = {
+        "name": "NAP unit final",
+        "starts_on": "2026-07-20",
+        "grade": "G20",
+        "awards": [{"abf_number": player.abf_number, "points": "5.00"}],
+    }
+    anonymous = APIClient().post(reverse("upload-entries"), body, format="json")
+    club = _api(secretary_a).post(reverse("upload-entries"), body, format="json")
+
+    assert anonymous.status_code in (401, 403)
+    # A club reports its club games, not the unit's finals.
+    assert club.status_code == 400
+    assert "the unit reports its awards" in club.json()["error"]["message"] + str(
+        club.json()["error"]["fields"]
+    )
     assert not CreditUpload.objects.exists()
