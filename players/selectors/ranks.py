@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
+from players.selectors.status import GradeInForce, grade_in_force
 from scheme.base import NextStar, RankNeed, SchemeRank
 from scheme.core.points import points_text
 
@@ -113,12 +114,19 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
     )
 
 
-def player_grade_in_force(*, player: Player, on: date | None = None) -> PlayerGrade | None:
+def player_grade_in_force(
+    *, player: Player, on: date | None = None
+) -> PlayerGrade | GradeInForce | None:
     """NZ: the grade and Rating Points in force on a day (the latest regrading on or before
     it; from 1 February of its year), or None under a scheme that does not grade players or
     before the player's first regrading."""
     if not current_scheme().grades_players:
         return None
     on = on or timezone.localdate()
+    if current_scheme().player_grading is not None:
+        # Overseas Master Points (d): the office's decision stands over the yearly grade.
+        decided = grade_in_force(player=player, on=on)
+        if decided.decision is not None:
+            return decided
     year = on.year if (on.month, on.day) >= (2, 1) else on.year - 1
     return PlayerGrade.objects.filter(player=player, year__lte=year).order_by("-year").first()

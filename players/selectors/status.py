@@ -29,6 +29,10 @@ class GradeInForce:
     decision: GradeDecision | None = None
 
     @property
+    def grade_label(self) -> str:
+        return self.grade
+
+    @property
     def rating_text(self) -> str:
         return points_text(self.rating) if self.rating is not None else ""
 

@@ -229,3 +229,19 @@ def test_no_other_scheme_has_these_pages_or_menus(settings, code, client_a, staf
 def test_the_menus_offer_the_pages_under_nz(nz, client_a, staff_client):
     assert "Player status" in client_a.get(reverse("home")).content.decode()
     assert "Grade decisions" in staff_client.get(reverse("home")).content.decode()
+
+
+def test_the_player_s_page_shows_the_decided_grade_without_its_reason(
+    nz, staff, anonymous_client, club_a
+):
+    from players.services.status import grade_decide
+
+    visitor = PlayerFactory(home_club=club_a)
+    grade_decide(player=visitor, grade="", overseas=True, reason="Visiting from Perth", by=staff)
+
+    page = anonymous_client.get(reverse("awards:player", args=[visitor.abf_number]))
+
+    text = page.content.decode()
+    assert "Grade: <strong>Open</strong>" in text
+    assert "by decision of NZ Bridge for an overseas player" in text
+    assert "Perth" not in text
