@@ -7,7 +7,7 @@ from awards.calculator.views import awards as calculator
 from awards.calculator.views import ranks as rank_calculator
 from awards.corrections import urls as corrections
 from awards.corrections.retired import pointing_page
-from awards.entries.views import entries
+from awards.entries.views import entries, sessions_a_year
 from awards.entries.views import uploads as entered_uploads
 from awards.grants.views import grants, reciprocity
 from awards.intake.views import coordinator, uploads
@@ -43,6 +43,8 @@ urlpatterns = [
     path("uploads/<int:pk>/cancel/", uploads.upload_cancel, name="upload_cancel"),
     path("cpar/", entries.cpar, name="cpar"),
     path("sundry/", entries.sundry, name="sundry"),
+    # NZ Issue of Master Points 3: each club's sessions a year (Scheme.player_grading).
+    path("sessions-a-year/", sessions_a_year.sessions_a_year, name="sessions_a_year"),
     path("authorisations/", authorisations.authorisations, name="authorisations"),
     path("b4c/", authorisations.b4c_points, name="b4c"),
     path("", include(authorisation_requests.urlpatterns)),
