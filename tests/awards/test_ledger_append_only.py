@@ -221,7 +221,7 @@ def grant(staff, club_a) -> Grant:
     "statement",
     [
         # Without CASCADE a table goes only with the tables that refer to it.
-        "TRUNCATE awards_credit, awards_heldcredit, awards_correctioncredit",
+        "TRUNCATE awards_credit, awards_heldcredit, awards_correctioncredit, ranks_eligiblewin",
         "TRUNCATE awards_grant",
         "TRUNCATE awards_credit CASCADE",
         "TRUNCATE awards_grant CASCADE",

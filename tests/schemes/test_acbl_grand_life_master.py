@@ -162,3 +162,22 @@ def test_a_win_taken_back_by_a_reversal_does_not_count(staff_client, staff, fiel
 
     star.refresh_from_db()
     assert star.rank.name == "Platinum Life Master"
+
+
+def test_a_recorded_win_is_never_changed_or_deleted_in_the_database(staff_client, field):
+    from django.db import connection, transaction
+    from django.db.utils import DatabaseError
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the database's own guard is PostgreSQL's")
+    star, partner, second = field
+    _nabc(staff_client, "NP", "Kay Platinum Pairs", _rows(star, partner, second))
+    win = EligibleWin.objects.get(player=star)
+
+    for change in (
+        lambda: EligibleWin.objects.filter(pk=win.pk).update(why="Nothing"),
+        lambda: EligibleWin.objects.filter(pk=win.pk).delete(),
+    ):
+        with pytest.raises(DatabaseError, match="a win as recorded"), transaction.atomic():
+            change()
+    assert EligibleWin.objects.get(pk=win.pk).why == win.why
