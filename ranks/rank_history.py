@@ -4,12 +4,15 @@ day by that history."""
 
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 
+from django.db import connection
 from django.utils import timezone
 
-from awards.corrections.selectors import numbers_merged_into
+from awards.corrections.models import Correction
+from centre.models import Period
 from players.models import Player
 from ranks.models import Promotion
 
@@ -34,22 +37,47 @@ class RankStep:
         }
 
 
+def _history_sql() -> str:
+    """The promotions of a record and of every record merged into it (a record merged into
+    one merged later, too), each with the number it was made under: one statement, whose
+    one parameter is the record's id, read through the promotions' and the corrections'
+    indexes of the player."""
+    quote = connection.ops.quote_name
+    promotion, period = quote(Promotion._meta.db_table), quote(Period._meta.db_table)
+    player, correction = quote(Player._meta.db_table), quote(Correction._meta.db_table)
+    return (
+        "WITH RECURSIVE merged (id) AS (SELECT CAST(%s AS BIGINT) UNION "  # noqa: S608
+        f"SELECT c.player_id FROM {correction} c JOIN merged m ON c.other_player_id = m.id "
+        f"WHERE c.kind = '{Correction.Kind.MERGE.value}') "
+        "SELECT pr.rank_order, pr.rank_name, pe.year, pe.month, pr.promoted_at, pl.abf_number "
+        f"FROM {promotion} pr JOIN {period} pe ON pe.id = pr.period_id "
+        f"JOIN {player} pl ON pl.id = pr.player_id WHERE pr.player_id IN (SELECT id FROM merged)"
+    )
+
+
+def _aware(value: datetime | str) -> datetime:
+    """A moment as the cursor gives it (SQLite: in UTC without its zone, or as text)."""
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(value)
+    return moment if timezone.is_aware(moment) else moment.replace(tzinfo=UTC)
+
+
 def rank_history(*, player: Player) -> list[RankStep]:
     """The player's promotions, the earliest first. A player never ranked has none, and is
     answered without reading them: the public player page reads only what it shows."""
     if player.rank_order == 0:
         return []
-    records = [player, *numbers_merged_into(player=player)]
-    numbers = {record.pk: record.abf_number for record in records}
+    with connection.cursor() as cursor:
+        cursor.execute(_history_sql(), [player.pk])
+        rows = cursor.fetchall()
     steps = [
         RankStep(
-            rank_order=promotion.rank_order,
-            rank_name=promotion.rank_name,
-            month=promotion.period.label,
-            promoted_on=timezone.localdate(promotion.promoted_at),
-            abf_number=numbers[promotion.player_id],
+            rank_order=rank_order,
+            rank_name=rank_name,
+            month=f"{calendar.month_name[month]} {year}",
+            promoted_on=timezone.localdate(_aware(promoted_at)),
+            abf_number=number,
         )
-        for promotion in Promotion.objects.filter(player_id__in=numbers).select_related("period")
+        for rank_order, rank_name, year, month, promoted_at, number in rows
     ]
     return sorted(steps, key=lambda step: (step.promoted_on, step.rank_order))
 

@@ -62,23 +62,6 @@ def kept_number_for(number: str) -> str | None:
     return retired_numbers().get(number)
 
 
-def numbers_merged_into(*, player: Player) -> list[Player]:
-    """The records merged into this one (and into those, before), oldest merge first."""
-    found: list[Player] = []
-    frontier = [player.pk]
-    while frontier:
-        merged = list(
-            Player.objects.filter(
-                corrections__kind=Correction.Kind.MERGE,
-                corrections__other_player_id__in=frontier,
-            ).order_by("corrections__made_at")
-        )
-        merged = [p for p in merged if p not in found]
-        found += merged
-        frontier = [p.pk for p in merged]
-    return found
-
-
 def corrections_visible_to(*, user: User | AnonymousUser) -> QuerySet[Correction]:
     """Staff see every correction; a club secretary those of the club's events and uploads
     and those touching its home members; a state secretary those of the state's events,
