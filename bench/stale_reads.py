@@ -223,6 +223,15 @@ def _each_worker_queues(
         done.set()
         forgetting.join()
     taken = _queued_tasks(broker)
+    # A read wrk left in flight still queues its refresh when it ends: taken off too, until
+    # the broker has stayed empty for two seconds, so that none lands in the first round.
+    quiet = 0
+    while quiet < 2:
+        time.sleep(1)
+        late = _queued_tasks(broker)
+        quiet = 0 if late else quiet + 1
+        for name, count in late.items():
+            taken[name] = taken.get(name, 0) + count
     positions_refresh_stale()
     standings_refresh_stale(year=year)
     cache.delete_many([QUEUED_KEY, queued_key(year)])
