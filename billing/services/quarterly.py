@@ -9,7 +9,13 @@ from django.db import transaction
 
 from billing.fee_events import club_fee_events
 from billing.models import FeeSchedule, Invoice
-from billing.selectors import club_joins, club_levy_points, fee_schedule_in_force, overdue_amount
+from billing.selectors import (
+    NoFeeSchedule,
+    club_joins,
+    club_levy_points,
+    fee_schedule_in_force,
+    overdue_amount,
+)
 from billing.services.invoices import invoice_issue
 from billing.services.quarter_credits import carried_in, quarter_give_back
 from centre.schemes import current_scheme
@@ -115,8 +121,14 @@ def quarter_invoice_issue(
         return existing, False
     _, end = quarter_dates(year, quarter)
     # Under a scheme with fees of its own the rates are its own (printed on each line); the
-    # invoice still names the schedule in force, as every invoice does.
-    schedule = fee_schedule_in_force(on=end)
+    # invoice still names a schedule, as the database asks of every invoice: the one in force,
+    # else the first (its rates are not read).
+    try:
+        schedule = fee_schedule_in_force(on=end)
+    except NoFeeSchedule:
+        schedule = FeeSchedule.objects.order_by("effective_from").first()
+        if current_scheme().fees is None or schedule is None:
+            raise
     lines = carried_in(club=club, year=year, quarter=quarter) + quarter_invoice_lines(
         club=club, year=year, quarter=quarter, schedule=schedule
     )
