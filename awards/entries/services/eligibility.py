@@ -25,6 +25,7 @@ from typing import Any
 
 from centre.dates import day_text
 from centre.schemes import current_scheme
+from players.abf_numbers import normalise
 from players.models import Player
 from players.selectors.status import GradeInForce, grades_in_force, ineligible_in_force
 
@@ -97,7 +98,7 @@ def results_withheld(
     and a sentence for each contestant or player who receives none. A contestant with a
     player barred by grade loses all its points (rule 6, 7(c)); a player declared ineligible
     their own; the others' are as the engine gave them (rule 9)."""
-    numbers = {str(number) for members in players.values() for number in members}
+    numbers = {normalise(str(number)) for members in players.values() for number in members}
     numbers |= {award["abf_number"] for award in awarded}
     withheld = withheld_of(numbers=numbers, grade=grade, on=on)
     if not withheld:
@@ -105,7 +106,7 @@ def results_withheld(
     barred_contestants: dict[str, list[str]] = {}
     for label, members in players.items():
         for number in members:
-            found = withheld.get(str(number))
+            found = withheld.get(normalise(str(number)))
             if found is not None and found.contestant:
                 barred_contestants.setdefault(label, []).append(found.message)
     barred_players = {number for number, found in withheld.items() if not found.contestant}
