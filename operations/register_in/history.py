@@ -35,11 +35,15 @@ from awards.ledger.models import Credit, Event, PlayerTotals
 from centre.models import Period
 from centre.versions import APPROVED, LIFETIME, PLAYERS, data_changed
 from operations.close_run import close_steps
-from operations.register_in.bulk import keys_and_indexes_set_aside, worth_setting_aside
+from operations.register_in.bulk import (
+    keys_and_indexes_set_aside,
+    objects_copy,
+    worth_setting_aside,
+)
 from operations.register_in.context import CHUNK, Run
 from operations.register_in.history_read import STAGED, history_stage
 from operations.register_in.layouts import EVENTS, Source, source_of
-from operations.register_in.players import ACTION
+from operations.register_in.players import ACTION, players_copy
 from operations.register_in.report import CREATED, REFUSED, UNCHANGED
 from players.models import Player, PlayerChange
 
@@ -143,8 +147,9 @@ def _deceased_create(run: Run, report) -> None:
         for number, _ in missing
         if number not in run.players_refused
     ]
-    Player.objects.bulk_create(created, batch_size=CHUNK)
-    PlayerChange.objects.bulk_create(
+    players_copy(created)
+    objects_copy(
+        PlayerChange,
         [
             PlayerChange(
                 player=player,

@@ -17,6 +17,7 @@ from pathlib import Path
 from centre.versions import PLAYERS, PRE_1982, data_changed
 from clubs.models import Club
 from operations.national_files import Field, ascii_text
+from operations.register_in.bulk import objects_copy
 from operations.register_in.context import CHUNK, Run, same_text
 from operations.register_in.layouts import Source
 from operations.register_in.reading import Line, read_lines
@@ -176,8 +177,9 @@ def _players_write(
         if player.status != Player.Status.ACTIVE:
             player.cancellation_requested_at = None
         changed.append((player, changes))
-    Player.objects.bulk_create(created, batch_size=CHUNK)
-    PlayerChange.objects.bulk_create(
+    players_copy(created)
+    objects_copy(
+        PlayerChange,
         [
             PlayerChange(
                 player=player,
@@ -194,7 +196,6 @@ def _players_write(
             )
             for player in created
         ],
-        batch_size=CHUNK,
     )
     for player in created:
         report.add(lines[player.abf_number], CREATED)
@@ -232,6 +233,22 @@ def _players_write(
     if created or changed:
         run.written = True
         data_changed(PLAYERS)
+
+
+def players_copy(players: list[Player]) -> None:
+    """New players written in one COPY (`bulk.objects_copy`), then their ids read back by
+    number for the rows that name them (their history's lines)."""
+    objects_copy(Player, players)
+    missing = [player for player in players if player.pk is None]
+    for part in range(0, len(missing), CHUNK):
+        some = missing[part : part + CHUNK]
+        ids = dict(
+            Player.objects.filter(abf_number__in=[p.abf_number for p in some]).values_list(
+                "abf_number", "pk"
+            )
+        )
+        for player in some:
+            player.pk = ids[player.abf_number]
 
 
 def _players_by_number(numbers: list[str]) -> dict[str, tuple[int, str, int | None]]:

@@ -9,6 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from awards.ledger.models import Credit
 from awards.ledger.selectors import totals_disagreements
 from operations.register_in import bulk
+from players.models import PlayerChange
 from tests.operations.register_in import (
     empty_portal,
     run_import,
@@ -70,6 +71,10 @@ def test_the_history_in_bulk_goes_out_and_back_the_same_and_the_ledger_keeps_its
     assert _ledger_schema() == schema
     assert write_register(tmp_path / "out-2") == before
     assert totals_disagreements() == []
+    # The players and their history's lines, streamed by COPY, read back as the ORM wrote them.
+    change = PlayerChange.objects.filter(action="register_import").select_related("player")[0]
+    assert change.changes["abf_number"] == [None, change.player.abf_number]
+    assert change.at is not None and change.player.registered_at is not None
     counts = table_counts()
     again = run_import(tmp_path / "out-1", staff)
     assert again.report.count("created") == 0
