@@ -174,6 +174,22 @@ def test_a_club_s_sessions_and_a_points_are_invoiced_at_the_end_of_the_quarter(
         assert not ABF_TERMS.search(text), ABF_TERMS.search(text)
 
 
+def test_the_nz_office_finds_each_club_s_statement_from_the_clubs_list(
+    nz, staff_client, client_a, club_a
+):
+    player = PlayerFactory(home_club=club_a)
+    upload = enter(client_a, "club", [(player.abf_number, "0.50")], tables="4")
+    invoice_quarter(*quarter_of(upload.period))
+    invoice = Invoice.objects.get(club=club_a)
+
+    clubs = staff_client.get(reverse("clubs:list")).content.decode()
+    statement_url = reverse("billing:club_statement", args=[club_a.number])
+    statement = staff_client.get(statement_url).content.decode()
+
+    assert f'href="{statement_url}"' in clubs
+    assert invoice.number in statement and "4.80" in statement  # 16 players x 30 cents
+
+
 def test_the_nz_office_records_a_club_s_payment_without_the_abf_s_fee(nz, staff_client, club_a):
     form = staff_client.get(reverse("billing:payment_new")).content.decode()
     # Clubs pay NZ Bridge: no state or congress organiser payers, no 8.4 administration fee.
