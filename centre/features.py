@@ -97,7 +97,13 @@ def feature_of(url_name: str) -> str | None:
 # `player_grading`: NZ's Tournament Grade Certificates, Player Status Report, ineligible
 # members, grade decisions and the clubs' sessions a year.
 PART_URLS: dict[str, tuple[str, ...]] = {
-    "player_grading": ("players:grade", "players:status", "players:ineligib", "awards:sessions_a"),
+    "player_grading": (
+        "players:grade",
+        "players:status",
+        "players:ineligib",
+        "awards:sessions_a",
+        "api-player-status",
+    ),
 }
 
 

@@ -1,5 +1,5 @@
 from centre.api_routes import api_path
-from players.api import club_lists, reads, records
+from players.api import club_lists, reads, records, status
 
 club = "clubs/<int:number>/"
 
@@ -52,5 +52,17 @@ urlpatterns = [
         f"{club}cancellations/<str:abf_number>/withdraw",
         club_lists.CancellationWithdrawApi.as_view(),
         name="api-cancellation-withdraw",
+    ),
+    # NZ Issue of Master Points 6 (Scheme.player_grading): none of these under another scheme.
+    api_path(f"{club}player-status", status.PlayerStatusApi.as_view(), name="api-player-status"),
+    api_path(
+        f"{club}player-status/<str:abf_number>/declare",
+        status.DeclareIneligibleApi.as_view(),
+        name="api-player-status-declare",
+    ),
+    api_path(
+        f"{club}player-status/<str:abf_number>/withdraw",
+        status.WithdrawIneligibleApi.as_view(),
+        name="api-player-status-withdraw",
     ),
 ]
