@@ -6,12 +6,14 @@ import copy
 from datetime import date, timedelta
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit
+from players.abf_numbers import from_serial
 from players.models import GradeDecision, PlayerGrade
 from players.services.status import ineligibility_declare, ineligibility_withdraw
 from scheme.nz.scheme import NZ_SCHEME
@@ -195,4 +197,54 @@ def test_a_region_s_results_drop_the_open_player_s_pair_and_leave_the_others_unc
     assert withheld in " ".join(upload.preview["warnings"])
 
     again = client.post(reverse("upload-results"), body, format="json")
+    assert again.status_code == 400 and CreditUpload.objects.count() == 1
+
+
+N = [from_serial(serial) for serial in range(40_000, 40_012)]
+CSV = (
+    "session,section,direction,contestant,place,score,players,boards\n"
+    f"1,A,NS,1,1,60.1,{N[0]} {N[1]},24\n"
+    f"1,A,NS,2,2,50.0,{N[2]} {N[3]},\n"
+    f"1,A,NS,3,3,45.0,{N[4]} {N[5]},\n"
+    f"1,A,EW,1,2,49.0,{N[6]} {N[7]},\n"
+    f"1,A,EW,2,1,55.0,{N[8]} {N[9]},\n"
+    f"1,A,EW,3,3,40.0,{N[10]} {N[11]},\n"
+)
+
+
+def test_a_club_s_junior_results_file_withholds_the_intermediate_pair_on_the_upload_page(
+    nz, client_a, club_a
+):
+    """Issue of Master Points 6, 7(c) and 9, on the upload page: the pair of a player above
+    the Junior Tournament's grade receives nothing and the page says why; the others are
+    awarded as if every place getter had been eligible."""
+    for index, number in enumerate(N):
+        grade = "Intermediate" if index == 0 else "Junior"
+        player = PlayerFactory(abf_number=number, home_club=club_a)
+        PlayerGrade.objects.create(player=player, year=CERTIFICATE_YEAR, rating=10_00, grade=grade)
+    form = {
+        "name": "Club Junior Pairs",
+        "starts_on": YESTERDAY.isoformat(),
+        "grade": "3B",
+        "kind": "pairs",
+        "sessions": "1",
+    }
+
+    response = client_a.post(
+        reverse("awards:upload_new"),
+        {"results": SimpleUploadedFile("junior.csv", CSV.encode()), **form},
+    )
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    detail = client_a.get(response.url).content.decode()
+    assert f"{N[0]}" in detail and "is graded Intermediate from 1 February" in detail
+    assert "(Issue of Master Points, rule 6)" in detail
+    upload = CreditUpload.objects.get()
+    paid = {award["abf_number"] for award in upload.preview["results"]["awards"]}
+    assert N[0] not in paid and N[1] not in paid
+    assert {N[8], N[9]} <= paid  # the EW winners keep their points
+    again = client_a.post(
+        reverse("awards:upload_new"),
+        {"results": SimpleUploadedFile("junior.csv", CSV.encode()), **form},
+    )
     assert again.status_code == 400 and CreditUpload.objects.count() == 1
