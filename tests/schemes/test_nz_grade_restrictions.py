@@ -248,3 +248,30 @@ def test_a_club_s_junior_results_file_withholds_the_intermediate_pair_on_the_upl
         {"results": SimpleUploadedFile("junior.csv", CSV.encode()), **form},
     )
     assert again.status_code == 400 and CreditUpload.objects.count() == 1
+
+
+def test_the_cpar_page_refuses_the_member_declared_ineligible_on_their_row(
+    nz, client_a, club_a, secretary_a
+):
+    """Issue of Master Points 6: "A Club has the right to declare a member ineligible to
+    receive Master Points"; the other members' points go through once the row is left out."""
+    barred = PlayerFactory(home_club=club_a, given_names="Rua", family_name="Kenana")
+    other = PlayerFactory(home_club=club_a)
+    ineligibility_declare(player=barred, club=club_a, reason="Suspended", by=secretary_a)
+    form = {
+        "name": "Friday pairs",
+        "starts_on": YESTERDAY.isoformat(),
+        "grade": "club",
+        "kind": "pairs",
+        "sessions": "1",
+        f"points-{other.abf_number}": "0.40",
+    }
+
+    for _ in range(2):
+        refused = client_a.post(
+            reverse("awards:cpar"), {**form, f"points-{barred.abf_number}": "0.30"}
+        )
+        assert refused.status_code == 400
+        assert "Rua Kenana was declared ineligible" in refused.content.decode()
+    assert not CreditUpload.objects.exists()
+    assert client_a.post(reverse("awards:cpar"), form).status_code == 302
