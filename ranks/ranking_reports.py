@@ -26,6 +26,7 @@ from players.models import Alternate, Player
 from ranks import emails
 from ranks.documents import RankingRow
 from ranks.models import RankingReport
+from ranks.victories import players_with_wins
 from scheme.core.calendar import quarter_months
 
 CHUNK = 2000
@@ -101,6 +102,8 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
     ids = sorted(membership)
     totals = approved_totals_at(player_ids=ids, year=year, month=months[-1])
     scheme = current_scheme()
+    # The ACBL's Grand Life Master: the players who hold a recorded win (ranks.victories).
+    won = players_with_wins(ids) if scheme.rank_victory is not None else set()
     rows: list[RankingRow] = []
     for chunk in _chunks(ids):
         players = Player.objects.filter(pk__in=chunk).exclude(status=Player.Status.DECEASED)
@@ -108,7 +111,7 @@ def ranking_rows(*, club: Club, year: int, quarter: int) -> list[RankingRow]:
             colours = totals[player.pk]
             # 1.8 notes: a scheme that keeps points won before its ledger on the player (the
             # ABF's red points won before 1982) ranks with them.
-            rank = scheme.player_rank(colours, player.pre_1982_red)
+            rank = scheme.player_rank(colours, player.pre_1982_red, won=player.pk in won)
             rows.append(
                 RankingRow(
                     abf_number=player.abf_number,

@@ -15,6 +15,7 @@ from awards.corrections.services.reversals import upload_reverse
 from awards.intake.models import CreditUpload
 from operations.services import month_close
 from ranks.models import EligibleWin, Promotion
+from ranks.ranking_reports import ranking_rows
 from tests.factories import PlayerFactory, totals_create
 from tests.schemes.test_entered_awards import _credited, _enter
 
@@ -90,7 +91,7 @@ def test_winning_a_glm_eligible_nabc_event_is_recorded_with_its_credit(staff_cli
 
 
 def test_the_month_close_makes_a_platinum_life_master_with_a_win_a_grand_life_master(
-    staff_client, staff, field
+    staff_client, staff, field, club_a
 ):
     star, partner, second = field
     upload = _nabc(staff_client, "NP", "Blue Ribbon Pairs", _rows(star, partner, second))
@@ -101,6 +102,10 @@ def test_the_month_close_makes_a_platinum_life_master_with_a_win_a_grand_life_ma
     partner.refresh_from_db()
     assert star.rank.name == GRAND_LIFE_MASTER
     assert Promotion.objects.get(player=star).rank_name == GRAND_LIFE_MASTER
+    # The club's ranking report of the quarter names her title too.
+    period = upload.period
+    rows = ranking_rows(club=club_a, year=period.year, quarter=(period.month - 1) // 3 + 1)
+    assert {row.abf_number: row.rank for row in rows}[star.abf_number] == GRAND_LIFE_MASTER
     # Her partner won too, but has not the points: the win waits, recorded, for them.
     assert partner.rank.name != GRAND_LIFE_MASTER
     assert EligibleWin.objects.filter(player=partner).exists()
