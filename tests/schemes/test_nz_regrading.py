@@ -61,3 +61,24 @@ def test_no_scheme_but_new_zealand_s_grades_its_players(settings, club_a):
 
     assert grades_regrade(year=2026) == 0
     assert not PlayerGrade.objects.exists()
+
+
+def test_the_grade_is_set_from_the_rank_held_at_31_december_not_a_january_promotion(nz, club_a):
+    """Outline rule 6: "The calculation is currently done at 31 December each year"; rule 5:
+    "Once a Player has reached the rank of Provincial Master, it is not possible to be
+    demoted to Intermediate or Junior"."""
+    promoted_in_january = PlayerFactory(home_club=club_a, rank_order=4)
+    totals_create(player=promoted_in_january, year=2025, A_approved=40_00, B_approved=50_00)
+    totals_create(player=promoted_in_january, year=2026, A_approved=10_00)
+    provincial_master = PlayerFactory(home_club=club_a, rank_order=4)
+    totals_create(player=provincial_master, year=2020, brought_forward=True, A_approved=60_00,
+                  B_approved=45_00)  # fmt: skip
+    PlayerGrade.objects.create(player=provincial_master, year=2025, rating=20_00, grade="Open")
+
+    for _ in range(2):
+        grades_regrade(year=2026)
+
+    # 90 Rating Points and below Provincial Master at 31 December 2025: Intermediate.
+    assert PlayerGrade.objects.get(player=promoted_in_january, year=2026).grade == "Intermediate"
+    # 16 Rating Points, but a Provincial Master: Open.
+    assert PlayerGrade.objects.get(player=provincial_master, year=2026).grade == "Open"
