@@ -39,6 +39,8 @@ def register_in(request: HttpRequest) -> HttpResponse:
         run, directory = run_new()
         for upload in form.cleaned_data["files"]:
             name = Path(upload.name).name
+            if name in ("", ".", "..") or name.lower() == "result":
+                continue  # no register's file, and the run's own folder bears the name
             with (directory / name).open("wb") as out:
                 for chunk in upload.chunks():
                     out.write(chunk)

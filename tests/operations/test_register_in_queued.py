@@ -135,3 +135,17 @@ def test_a_second_import_waits_for_the_one_under_way(
         assert not Player.objects.exists()
     finally:
         other.close()
+
+
+def test_a_file_named_as_the_run_s_own_folder_is_passed_over(
+    staff_client, media, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = staff_client.post(
+            URL, {"files": [*uploads(), SimpleUploadedFile("result", b"not a register\n")]}
+        )
+
+    shown = staff_client.get(sent["Location"])
+
+    assert b"Imported" in shown.content
+    assert Player.objects.filter(abf_number=NUMBER).exists()
