@@ -33,6 +33,8 @@ class StatementLine(TypedDict):
     reason: str
     conversion: str
     running: dict[str, int]
+    # A line that corrects another (`corrects`), which the statements mark.
+    correction: bool
     # As a statement prints them.
     provisional: bool
     day_shown: str
@@ -57,6 +59,21 @@ def _reason_shown(*, source: str, reason: str, event_name: str) -> str:
             return ""
     label = "grant" if source == Credit.Source.GRANT else "adjustment"
     return f"{label}: {reason}"
+
+
+# How the reason of a credit written by a correction begins (awards.corrections'
+# `credit_reason`: "Correction 12: upload 345 reversed. ...").
+CORRECTION_REASON = "Correction "
+
+
+def corrects(*, source: str, of_the_year: bool, reason: str) -> bool:
+    """Whether a credit corrects another: an adjusting credit (a correction by the Centre, an
+    adjustment), but not a balance brought forward from an earlier register, which is an
+    adjustment on an event of no year, unless a correction wrote it (a merge moves the
+    balances of the retired record too)."""
+    if source != Credit.Source.ADJUSTMENT:
+        return False
+    return of_the_year or reason.startswith(CORRECTION_REASON)
 
 
 def statement_line(
@@ -86,6 +103,7 @@ def statement_line(
         reason=reason,
         conversion=conversion,
         running=running,
+        correction=corrects(source=source, of_the_year=of_the_year, reason=reason),
         provisional=state == Credit.State.PROVISIONAL,
         day_shown=day_text(day),
         event_shown=event + "".join(f" ({note})" for note in notes if note),

@@ -16,12 +16,8 @@ CORRECTION = "correction"
 
 
 def is_correction(line: StatementLine) -> bool:
-    """A line that corrects another (an adjusting credit: a correction by the Centre or an
-    adjustment), not a balance brought forward from an earlier register, which is kept as an
-    adjustment too. The same rule as the page's `is_correction` filter (docs/corrections.md)."""
-    return line["source"] == "adjustment" and not line["reason"].strip().lower().startswith(
-        "balance "
-    )
+    """A line that corrects another, as the ledger tells (awards.ledger.statements.corrects)."""
+    return line["correction"]
 
 
 def _header(kinds: tuple[str, ...] | None = None) -> list[str]:

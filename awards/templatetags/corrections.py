@@ -51,8 +51,6 @@ def upload_correction(context: template.Context, upload) -> dict:
 
 @register.filter
 def is_correction(line: dict) -> bool:
-    """A statement's line that corrects another (an adjusting credit), not a balance brought
-    forward from an earlier register, which is kept as an adjustment too."""
-    return line.get("source") == "adjustment" and not str(
-        line.get("reason", "")
-    ).lower().startswith("balance ")
+    """A statement's line that corrects another (awards.ledger.statements.corrects); a line
+    kept in the cache before the ledger said so is not marked."""
+    return bool(line.get("correction"))
