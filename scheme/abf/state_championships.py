@@ -36,8 +36,7 @@ STATE_CHAMPIONSHIPS = {
 OTHER_WITH_PERMISSION = "other"
 STATE_CHAMPIONSHIP_CHOICES = {
     **STATE_CHAMPIONSHIPS,
-    OTHER_WITH_PERMISSION: "Another competition, with the Masterpoint Unit's written "
-    "permission",
+    OTHER_WITH_PERMISSION: "Another competition, with the Masterpoint Unit's written permission",
 }
 STATE_CHAMPIONSHIP_GRADE = "B"
 # "Three longest up to 20 sessions. Next three up to 10 sessions. All others from 2 to 6."
