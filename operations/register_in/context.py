@@ -26,6 +26,14 @@ class Progress(Protocol):
     def finish(self) -> None: ...
 
 
+def progress_phase(run: Run, words: str) -> None:
+    """Tell a progress bar that can say it what the file's step does now, once its lines are
+    read (the history's matching and writing take a while at national size)."""
+    phase = getattr(run.progress, "phase", None)
+    if phase is not None:
+        phase(words)
+
+
 class NoProgress:
     def start(self, label: str, total: int) -> None:
         pass

@@ -40,7 +40,7 @@ from operations.register_in.bulk import (
     objects_copy,
     worth_setting_aside,
 )
-from operations.register_in.context import CHUNK, Run
+from operations.register_in.context import CHUNK, Run, progress_phase
 from operations.register_in.history_read import STAGED, history_stage
 from operations.register_in.layouts import EVENTS, Source, source_of
 from operations.register_in.players import ACTION, players_copy
@@ -296,6 +296,7 @@ def _history_write(run: Run, report, source: Source) -> None:
         "nor the portal'",
         f"NOT EXISTS (SELECT 1 FROM {event} e WHERE e.id = {STAGED}.event)",  # noqa: S608
     )
+    progress_phase(run, "its lines read; matching them with the ledger")
     _deceased_create(run, report)
     _months_prepare(run, report)
     _match()
@@ -312,6 +313,7 @@ def _credits_create(run: Run, source: Source) -> None:
     if not count:
         return
     first = "m.n = 1 AND m.points > 0"
+    progress_phase(run, f"writing {count:,} credits and the players' totals")
     with keys_and_indexes_set_aside(
         Credit._meta.db_table, when=worth_setting_aside(Credit._meta.db_table, count)
     ):

@@ -130,9 +130,15 @@ class FileProgress:
     def __init__(self, directory: Path, files: int) -> None:
         self.directory, self.files, self.files_done = directory, files, 0
         self.label, self.done, self.total, self._written = "", 0, 0, 0.0
+        self.words = ""
 
     def start(self, label: str, total: int) -> None:
-        self.label, self.done, self.total = label, 0, total
+        self.label, self.done, self.total, self.words = label, 0, total, ""
+        self._write()
+
+    def phase(self, words: str) -> None:
+        """What the file's step does once its lines are read."""
+        self.words, self.done = words, self.total
         self._write()
 
     def advance(self, count: int) -> None:
@@ -155,6 +161,7 @@ class FileProgress:
             total=self.total,
             files_done=self.files_done,
             files=self.files,
+            phase=self.words,
         )
 
 

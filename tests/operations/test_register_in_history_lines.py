@@ -6,17 +6,38 @@ one are all staged (App. F's history; App. E's months)."""
 import pytest
 
 from operations.register_in import reading
+from operations.register_in.services import register_import
 from tests.operations.register_in import (
     club_line,
     entries,
     player_line,
-    run_import,
     staff_login,
     txt_line,
     write_lines,
 )
 
 GOOD = "0748821"
+
+
+class Said:
+    """A progress bar that keeps what it is told."""
+
+    def __init__(self) -> None:
+        self.phases: list[str] = []
+
+    def start(self, label: str, total: int) -> None:
+        pass
+
+    def advance(self, count: int) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
+
+    def phase(self, words: str) -> None:
+        self.phases.append(words)
+
+
 OTHER = "0000019"
 
 
@@ -81,7 +102,10 @@ def test_each_bad_history_line_is_refused_by_its_number_in_any_block(tmp_path, m
         },
     )
 
-    result = run_import(directory, staff_login(), dry_run=True)
+    progress = Said()
+    result = register_import(
+        directory=directory, by=staff_login(), dry_run=True, progress=progress, out=tmp_path / "o"
+    )
 
     refused = entries(result, "HISTORY.TXT", "refused")
     assert [line for line, _ in refused] == [2, 4, 6, 7, 9]
@@ -94,3 +118,8 @@ def test_each_bad_history_line_is_refused_by_its_number_in_any_block(tmp_path, m
     history_figures = {f.what: f for f in result.figures if "credited" in f.what}
     approved = history_figures["Green points credited, approved"]
     assert approved.in_files == approved.in_portal == 6_00
+    # The run's page says what the history does once its lines are read.
+    assert progress.phases == [
+        "its lines read; matching them with the ledger",
+        "writing 4 credits and the players' totals",
+    ]

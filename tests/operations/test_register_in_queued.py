@@ -70,6 +70,12 @@ def test_the_progress_names_the_file_being_read_and_its_share_done(
     assert b'<progress max="100" value="25">' in shown.content
     assert b'hx-trigger="every 2s"' in shown.content
 
+    # Its lines read, the history is matched with the ledger and written: the page says so.
+    progress.phase("its lines read; matching them with the ledger")
+    shown = staff_client.get(f"{URL}{run}/progress/")
+    assert b"Reading HISTORY.TXT (file 2 of 3): its lines read; matching them" in shown.content
+    assert b'<progress max="100" value="100">' in shown.content
+
 
 def test_a_run_handed_out_again_after_it_ended_is_not_run_again(
     staff_client, media, django_capture_on_commit_callbacks
