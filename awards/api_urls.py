@@ -2,13 +2,11 @@ from django.urls import include, path
 
 from awards.as_at import api_urls as as_at
 from awards.authorisations.api import numbers as authorisations
-from awards.calculator.api import awards as calculator
-from awards.calculator.api import ranks as rank_calculator
+from awards.calculator.api import awards as calculator, ranks as rank_calculator
 from awards.calculator.sessions import singles
 from awards.corrections import api_urls as corrections
 from awards.corrections.retired import pointing_api, pointing_lookup_api
-from awards.entries.api import entries as entered
-from awards.entries.api import uploads as entered_uploads
+from awards.entries.api import entries as entered, uploads as entered_uploads
 from awards.grants import api as grants
 from awards.intake.api import credit_files, uploads
 from awards.ledger import api as credits

@@ -1,14 +1,14 @@
 from django.urls import include, path
 
 from awards.as_at import urls as as_at
-from awards.authorisations.views import numbers as authorisations
-from awards.authorisations.views import requests as authorisation_requests
-from awards.calculator.views import awards as calculator
-from awards.calculator.views import ranks as rank_calculator
+from awards.authorisations.views import (
+    numbers as authorisations,
+    requests as authorisation_requests,
+)
+from awards.calculator.views import awards as calculator, ranks as rank_calculator
 from awards.corrections import urls as corrections
 from awards.corrections.retired import pointing_page
-from awards.entries.views import entries, sessions_a_year
-from awards.entries.views import uploads as entered_uploads
+from awards.entries.views import entries, sessions_a_year, uploads as entered_uploads
 from awards.grants.views import grants, reciprocity
 from awards.intake.views import coordinator, uploads
 from awards.lookup import views as lookup

@@ -15,8 +15,11 @@ out (a credit file of 50,000 bad lines is refused in a few kilobytes).
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    ValidationError as DjangoValidationError,
+)
 from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response

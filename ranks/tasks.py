@@ -5,8 +5,7 @@ calls a service. The emails the services queue are tasks of `ranks.emails`."""
 from celery import shared_task
 from django.utils import timezone
 
-from ranks import kept_standings
-from ranks import ranking_reports as reports
+from ranks import kept_standings, ranking_reports as reports
 from ranks.grading import grades_regrade as regrade
 from scheme.core.calendar import previous_quarter_of
 

@@ -20,47 +20,19 @@ from scheme.core.overseas import OverseasKind
 from scheme.core.victories import RankVictory
 from scheme.parts import (
     CreditFileFormat as CreditFileFormat,
-)
-from scheme.parts import (
     Demo as Demo,
-)
-from scheme.parts import (
     DemoLogin as DemoLogin,
-)
-from scheme.parts import (
     MembershipRules as MembershipRules,
-)
-from scheme.parts import (
     NextStar as NextStar,
-)
-from scheme.parts import (
     PlayerGrading as PlayerGrading,
-)
-from scheme.parts import (
     PointKind as PointKind,
-)
-from scheme.parts import (
     PointTotals as PointTotals,
-)
-from scheme.parts import (
     RankMeasure as RankMeasure,
-)
-from scheme.parts import (
     RankNeed as RankNeed,
-)
-from scheme.parts import (
     ResultsEvent as ResultsEvent,
-)
-from scheme.parts import (
     RuleSet as RuleSet,
-)
-from scheme.parts import (
     SchemeGrade as SchemeGrade,
-)
-from scheme.parts import (
     SchemeRank as SchemeRank,
-)
-from scheme.parts import (
     SessionAwards as SessionAwards,
 )
 

@@ -3,8 +3,7 @@
 from django import template
 
 from players.models import Player
-from ranks.rank_history import RankStep
-from ranks.rank_history import rank_history as history_of
+from ranks.rank_history import RankStep, rank_history as history_of
 
 register = template.Library()
 

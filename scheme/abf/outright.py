@@ -11,8 +11,7 @@ from scheme.abf.events import ConsolationOutright, Outright
 from scheme.abf.formulas import outright_award
 from scheme.abf.grades import Kind
 from scheme.abf.stages import consolation_number
-from scheme.abf.validation import count, number, ranking_labels
-from scheme.abf.validation import tables as checked_tables
+from scheme.abf.validation import count, number, ranking_labels, tables as checked_tables
 from scheme.abf.working import Working, place_range
 from scheme.core.arithmetic import (
     NO_AWARD,

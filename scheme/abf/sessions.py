@@ -13,8 +13,7 @@ from scheme.abf.formulas import one_winner_session_award, two_winner_session_awa
 from scheme.abf.grades import Kind
 from scheme.abf.percentages import percentage_field
 from scheme.abf.stages import stage_factor
-from scheme.abf.validation import count, enum_value, ranking_labels
-from scheme.abf.validation import tables as checked_tables
+from scheme.abf.validation import count, enum_value, ranking_labels, tables as checked_tables
 from scheme.abf.working import Working
 from scheme.core.arithmetic import NO_AWARD, show, show_number
 from scheme.core.errors import RulesError

@@ -19,8 +19,7 @@ from decimal import Decimal
 
 from scheme.abf.formulas import outright_award
 from scheme.abf.ruleset import AbfRuleSet
-from scheme.abf.validation import count
-from scheme.abf.validation import tables as checked_tables
+from scheme.abf.validation import count, tables as checked_tables
 from scheme.core.arithmetic import NO_AWARD, cents, show
 from scheme.core.errors import RulesError
 from scheme.core.placings import Ranking, exact_placing_awards, exact_shares, top_half

@@ -9,11 +9,13 @@ from fractions import Fraction
 from scheme.core.errors import RulesError
 
 # The checks every scheme shares live in scheme.core.inputs; the ABF's clauses read them here.
-from scheme.core.inputs import count as count
-from scheme.core.inputs import enum_value as enum_value
-from scheme.core.inputs import number as number
-from scheme.core.inputs import ranking_labels as ranking_labels
-from scheme.core.inputs import tables as tables
+from scheme.core.inputs import (
+    count as count,
+    enum_value as enum_value,
+    number as number,
+    ranking_labels as ranking_labels,
+    tables as tables,
+)
 
 # --- The largest event the rules take -------------------------------------------------------
 #

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scheme.acbl.colours import BLACK, UNPIGMENTED, whole
-from scheme.acbl.colours import split_hundredths as split
+from scheme.acbl.colours import BLACK, UNPIGMENTED, split_hundredths as split, whole
 from scheme.acbl.events import ClubGame, ClubGameType, Group, Strat, Venue
 from scheme.acbl.formula import EventType, Rating, half_up, match_award
 from scheme.acbl.placings import (

@@ -12,8 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from scheme.acbl.club import OPEN_RATE, OPEN_SECTION_CAP, section_depth, section_fraction
-from scheme.acbl.colours import BLACK, GOLD, Split
-from scheme.acbl.colours import split_hundredths as split
+from scheme.acbl.colours import BLACK, GOLD, Split, split_hundredths as split
 from scheme.acbl.events import GeneralFormulaEvent, Group, SpecialGame, Strat, Tournament
 from scheme.acbl.formula import (
     COMBINED_SCORING_FROM,

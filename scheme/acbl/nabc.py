@@ -13,8 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
-from scheme.acbl.colours import GOLD, PLATINUM, Split, whole
-from scheme.acbl.colours import split_hundredths as split
+from scheme.acbl.colours import GOLD, PLATINUM, Split, split_hundredths as split, whole
 from scheme.acbl.events import DEFAULT_RULES, _ranking
 from scheme.acbl.formula import (
     EventType,

@@ -10,8 +10,7 @@ from typing import Any
 
 from scheme.acbl.events import Group, MatchResult, Result, Strat
 from scheme.core.errors import RulesError
-from scheme.core.inputs import enum_value
-from scheme.core.inputs import tables as counted_tables
+from scheme.core.inputs import enum_value, tables as counted_tables
 from scheme.core.placings import Ranking
 
 # Bounds: larger than any real event, small enough to answer at once.

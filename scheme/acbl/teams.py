@@ -10,8 +10,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from scheme.acbl.colours import BLACK, GOLD, RED, SILVER, Split, whole
-from scheme.acbl.colours import split_hundredths as split
+from scheme.acbl.colours import BLACK, GOLD, RED, SILVER, Split, split_hundredths as split, whole
 from scheme.acbl.events import Bracket, BracketedTeamEvent, TeamFormat, Tournament
 from scheme.acbl.formula import (
     EventType,

@@ -11,11 +11,9 @@ from fractions import Fraction
 
 from scheme.core.arithmetic import Rounding, ordinal, round_hundredths, show_number
 from scheme.core.errors import RulesError
-from scheme.core.inputs import count, enum_value, ranking_labels
-from scheme.core.inputs import tables as check_tables
+from scheme.core.inputs import count, enum_value, ranking_labels, tables as check_tables
 from scheme.core.points import points_text
-from scheme.nz import cpoints, matchplay
-from scheme.nz import overall as overall_tables
+from scheme.nz import cpoints, matchplay, overall as overall_tables
 from scheme.nz.events import Event, Field, Kind, Match, Movement, Overall, Session
 from scheme.nz.kinds import KIND_CODES, A, C
 from scheme.nz.players import PlayerPoints, checked_players, player_points

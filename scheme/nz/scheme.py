@@ -16,8 +16,7 @@ from scheme.base import (
     SchemeGrade,
     SchemeRank,
 )
-from scheme.nz import issuers, limits
-from scheme.nz import ranks as nz_ranks
+from scheme.nz import issuers, limits, ranks as nz_ranks
 from scheme.nz.calculator import (
     CALCULATOR_EXAMPLES,
     RANK_PARAMETERS,

@@ -3,8 +3,7 @@
 import itertools
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from awards.errors import AwardsError, UploadRejected
 from awards.intake.models import CreditUpload

@@ -1,7 +1,6 @@
 """The ladder's integer rank test gives rank_for's answer (1.8), at every boundary."""
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from scheme.abf.ladder import rank_order_for
 from scheme.abf.ranks import RANKS, Totals, rank_for

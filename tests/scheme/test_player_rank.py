@@ -4,15 +4,13 @@ their allowance, 1.8 notes), the ladder in SQL (`rank_order_sql`) and the One Th
 (1.9), under every scheme."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from scheme import SCHEMES, get_scheme
 from scheme.abf.ladder import rank_order_case
 from scheme.abf.ranks import ONE_THOUSAND_CLUB, RANKS, Totals, rank_for
 from scheme.abf.scheme import rank_needs
-from scheme.base import ONE_THOUSAND_CLUB as ONE_THOUSAND_CLUB_FEATURE
-from scheme.base import PRE_1982
+from scheme.base import ONE_THOUSAND_CLUB as ONE_THOUSAND_CLUB_FEATURE, PRE_1982
 
 ABF = get_scheme("abf")
 WITHOUT_PRE_1982 = sorted(code for code, scheme in SCHEMES.items() if not scheme.has(PRE_1982))

@@ -10,8 +10,7 @@ working lines.
 from decimal import Decimal
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scheme.abf import Event, Field, Match, Outright, Session, compute_awards, get_rule_set
 from scheme.core.arithmetic import (

@@ -15,8 +15,7 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scheme.abf import ABF_2025, Event, Field, Outright, Session, compute_awards
 from scheme.abf.formulas import one_winner_session_award, two_winner_session_award
