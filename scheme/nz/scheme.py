@@ -18,12 +18,12 @@ from scheme.base import (
 )
 from scheme.nz import issuers, limits, ranks as nz_ranks
 from scheme.nz.calculator import (
-    CALCULATOR_EXAMPLES,
     RANK_PARAMETERS,
     calculator_answer,
     calculator_event,
     rank_calculator,
 )
+from scheme.nz.calculator_examples import CALCULATOR_EXAMPLES
 from scheme.nz.demo import NZ_DEMO
 from scheme.nz.editions import NZB_2007, RULE_SETS, compute_awards
 from scheme.nz.eligibility import NZ_GRADING
