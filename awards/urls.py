@@ -9,7 +9,7 @@ from awards.calculator.views import awards as calculator, ranks as rank_calculat
 from awards.corrections import urls as corrections
 from awards.corrections.retired import pointing_page
 from awards.entries.views import entries, sessions_a_year, uploads as entered_uploads
-from awards.grants.views import grants, reciprocity
+from awards.grants.views import grants, reciprocity, recognition
 from awards.intake.views import coordinator, uploads
 from awards.lookup import views as lookup
 from awards.published import urls as published
@@ -49,6 +49,7 @@ urlpatterns = [
     path("b4c/", authorisations.b4c_points, name="b4c"),
     path("", include(authorisation_requests.urlpatterns)),
     path("reciprocity/", reciprocity.reciprocity, name="reciprocity"),
+    path("overseas-ranks/", recognition.rank_recognition, name="rank_recognition"),
     path("grants/", grants.grants, name="grants"),
     path("gold-approvals/", coordinator.gold_approvals, name="gold_approvals"),
     path("gold-approvals/<int:pk>/approve/", coordinator.gold_approve, name="gold_approve"),

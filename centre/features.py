@@ -95,8 +95,10 @@ def feature_of(url_name: str) -> str | None:
 # Pages of a part of the Scheme rather than a feature (the part's field of scheme.base.Scheme
 # -> URL names or their beginnings): they exist only under a scheme whose part is not None.
 # `player_grading`: NZ's Tournament Grade Certificates, Player Status Report, ineligible
-# members, grade decisions and the clubs' sessions a year.
+# members, grade decisions and the clubs' sessions a year; `rank_recognition`: NZ's overseas
+# ranks recognised.
 PART_URLS: dict[str, tuple[str, ...]] = {
+    "rank_recognition": ("awards:rank_recognition",),
     "player_grading": (
         "players:grade",
         "players:status",

@@ -90,6 +90,7 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (CENTRE, "Grants", "awards:grants", (Role.STAFF,)),
     # NZ Overseas Master Points (d), Issue of Master Points 3: grades decided, clubs' sessions.
     (CENTRE, "Grade decisions", "players:grade_decisions", (Role.STAFF,)),
+    (CENTRE, "Overseas ranks", "awards:rank_recognition", (Role.STAFF,)),
     (CENTRE, "Club sessions a year", "awards:sessions_a_year", (Role.STAFF,)),
     (CENTRE, "Corrections", "awards:corrections", (Role.STAFF,)),
     (CENTRE, "Merge two records", "awards:correction_merge", (Role.STAFF,)),

@@ -181,6 +181,11 @@ class Scheme:
     # Points won under other federations that the scheme credits, at its rates (with the
     # RECIPROCITY feature: the ABF's 1.3.4, NZ Bridge's Overseas Master Points).
     overseas_kinds: tuple[OverseasKind, ...] = field(default=(), compare=False, repr=False)
+    # An overseas rank recognised at the fewest points of each kind that reach the scheme's
+    # equivalent rank (NZ's Overseas Master Points), or None where the scheme has no such rule.
+    rank_recognition: Callable[[SchemeRank, PointTotals], dict[str, int]] | None = field(
+        default=None, compare=False, repr=False
+    )
     # The API's key for that number (centre.api_words): "abf_number", "nzb_number".
     number_key: str = field(default="number", compare=False)
     kind_word: str = field(default="Colour", compare=False)

@@ -30,6 +30,7 @@ from scheme.nz.eligibility import NZ_GRADING
 from scheme.nz.fees import NZ_FEES
 from scheme.nz.kinds import NZ_POINT_KINDS, aggregate, check_kinds
 from scheme.nz.reciprocity import NZ_OVERSEAS_KINDS
+from scheme.nz.recognition import recognition_points
 from scheme.nz.regrading import yearly_grade
 from scheme.nz.results_files import results_request
 from scheme.nz.statuses import STATUSES
@@ -50,6 +51,10 @@ def _rank(rank: nz_ranks.Rank) -> SchemeRank:
 
 
 NZ_RANKS = tuple(_rank(rank) for rank in nz_ranks.RANKS)
+
+
+def _recognition(rank: SchemeRank, totals: PointTotals) -> dict[str, int]:
+    return recognition_points(rank.native, _checked(totals))
 
 
 def _stars(rank: SchemeRank, totals: PointTotals) -> int:
@@ -110,6 +115,8 @@ NZ_SCHEME = Scheme(
     # Issue of Master Points 3 and 6, Overseas Master Points (d): grade restrictions, a
     # club's ineligible members, overseas players graded Open, 40 sessions a year.
     player_grading=NZ_GRADING,
+    # Overseas Master Points: a new resident's overseas rank, recognised by the Board.
+    rank_recognition=_recognition,
     ranks=NZ_RANKS,
     editions=RULE_SETS,
     default_edition=NZB_2007.name,

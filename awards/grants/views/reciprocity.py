@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from awards.errors import AwardsError
 from awards.grants.services.reciprocity import credit_reciprocity
 from centre.permissions import staff_required
-from centre.schemes import current_scheme
+from centre.schemes import current_scheme, number_name
 from players.models import Player
 from scheme.core.points import points_text
 
@@ -25,7 +25,7 @@ def reciprocity(request: HttpRequest) -> HttpResponse:
         player = Player.objects.filter(abf_number=request.POST.get("abf_number", "")).first()
         try:
             if player is None:
-                raise AwardsError("No player has that ABF number.")
+                raise AwardsError(f"No player has that {number_name()}.")
             credit = credit_reciprocity(
                 by=request.user,
                 player=player,
