@@ -29,10 +29,11 @@ from django.utils import timezone
 
 from centre.errors import DomainError
 from centre.models import User
+from centre.schemes import current_scheme
 from operations.register_in.lock import import_lock
 from operations.register_in.reconcile import Figure
 from operations.register_in.report import CHANGED, LISTED, REFUSED
-from operations.register_in.services import ImportResult, register_import
+from operations.register_in.services import ImportResult, register_files, register_import
 
 logger = logging.getLogger(__name__)
 
@@ -173,7 +174,12 @@ def import_queue(*, directory: Path, by: User, dry_run: bool) -> None:
 
 
 def _files_count(directory: Path) -> int:
-    return sum(1 for path in directory.iterdir() if path.is_file())
+    """The files the import reads, as its steps do (NATIONAL.TXT twice: its players, then
+    their totals); none when the folder holds no register's file (the import says why)."""
+    try:
+        return len(register_files(directory, current_scheme())[0])
+    except DomainError:
+        return 0
 
 
 @shared_task(bind=True, max_retries=None)

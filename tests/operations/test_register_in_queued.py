@@ -46,6 +46,9 @@ def test_the_page_says_the_import_is_queued_and_follows_it_until_it_is_done(
     assert len(queued_tasks) == 1
     queued_tasks[0]()  # the worker runs it
 
+    status = queued.status_of(queued.run_dir(run_page.rstrip("/").rsplit("/", 1)[1]))
+    # NATIONAL.CLB, then NATIONAL.TXT's players and their totals: three steps, each done.
+    assert (status["files"], status["files_done"]) == (3, 3)
     done = staff_client.get(f"{run_page}progress/")
     assert b"Imported" in done.content
     assert b"NATIONAL.TXT: 1 lines: 1 created" in done.content
