@@ -16,14 +16,12 @@ from rest_framework.response import Response
 
 from awards.entries.forms import points_error
 from awards.entries.services.entries import Entry, credit_entries_check
-from awards.intake.api.serializers import UploadSerializer, session_field
+from awards.intake.api.serializers import OrganiserFields, UploadSerializer, session_field
 from awards.intake.api.uploads import _UploadApi
+from awards.intake.congress import congress_details
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Event
 from awards.ledger.services.events import EventDetails
-from centre.schemes import grade_choices
-from clubs.models import Club
-from clubs.selectors import club_by_number
 from scheme.core.points import parse_points
 
 
@@ -40,7 +38,7 @@ class EntryRowSerializer(serializers.Serializer):
         return parse_points(typed)
 
 
-class EntriesSerializer(serializers.Serializer):
+class EntriesSerializer(OrganiserFields):
     name = serializers.CharField(max_length=160, help_text="The event's name.")
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True)
@@ -56,25 +54,7 @@ class EntriesSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Tables in the biggest field (for teams, the number of teams).",
     )
-    organiser = serializers.ChoiceField(
-        choices=[v for v in Event.Organiser.values if v != Event.Organiser.OVERSEAS],
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="Who ran it, for a region's secretary or staff: region or national.",
-    )
-    club_number = serializers.IntegerField(
-        required=False, allow_null=True, default=None, help_text="The club that ran it, if any."
-    )
     awards = EntryRowSerializer(many=True, allow_empty=False)
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        # The deployment's scheme's grades, as the request finds it.
-        self.fields["grade"].choices = [code for code, _ in grade_choices()]
-
-    def validate_club_number(self, number: int | None) -> Club | None:
-        return None if number is None else club_by_number(number)
 
 
 class UploadEntriesApi(_UploadApi):
@@ -110,6 +90,8 @@ class UploadEntriesApi(_UploadApi):
                 organiser=values["organiser"],
                 club=values["club_number"],
                 tables=values.get("tables"),
+                congress_organiser=values.get("congress_organiser"),
+                **congress_details(values),
             ),
             source=CreditUpload.Source.SUNDRY,
         )

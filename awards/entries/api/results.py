@@ -196,7 +196,7 @@ class ResultsCheckApi(_UploadApi):
             ends_on=values.get("ends_on"),
             organiser=values["organiser"],
             club=values["club_number"],
-            congress_organiser=values["congress_organiser"],
+            congress_organiser=values.get("congress_organiser"),
             authorisation_number=values["authorisation_number"],
             credit_filename=credit_file.name if credit_file is not None else "",
             credit_content=credit_file.read() if credit_file is not None else None,

@@ -89,7 +89,7 @@ class UploadResultsApi(_UploadApi):
                 session=values["session"],
                 organiser=values["organiser"],
                 club=values["club_number"],
-                congress_organiser=values["congress_organiser"],
+                congress_organiser=values.get("congress_organiser"),
                 **congress_details(values),
             ),
             awards=awards,

@@ -123,7 +123,7 @@ class UploadCreateApi(_UploadApi):
                 session=values["session"],
                 organiser=values["organiser"],
                 club=values["club_number"],
-                congress_organiser=values["congress_organiser"],
+                congress_organiser=values.get("congress_organiser"),
                 **congress_details(values),
                 tables=values.get("tables"),
                 movement=values.get("movement", ""),

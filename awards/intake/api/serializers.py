@@ -10,9 +10,10 @@ from awards.intake import congress
 from awards.intake.models import CreditUpload
 from awards.intake.titles import upload_title
 from awards.ledger.models import Event
-from centre.schemes import grade_choices, with_clause_lazy
+from centre.schemes import current_scheme, grade_choices, with_clause_lazy
 from clubs.models import Club, CongressOrganiser
 from clubs.selectors import club_by_number
+from scheme.base import CONGRESSES
 
 
 class UploadLineSerializer(serializers.Serializer):
@@ -119,6 +120,11 @@ class OrganiserFields(serializers.Serializer):
         # this module was first imported.
         if "grade" in self.fields:
             self.fields["grade"].choices = [code for code, _ in grade_choices()]
+        # The ABF's congresses (5.x, 6.2.2, 2.4): no such fields under a scheme without them,
+        # in the requests it takes nor in its API's schema.
+        if not current_scheme().has(CONGRESSES):
+            for name in ("congress_organiser", *congress.CONGRESS_FIELDS):
+                self.fields.pop(name, None)
 
     organiser = serializers.ChoiceField(
         choices=[v for v in Event.Organiser.values if v != Event.Organiser.OVERSEAS],
