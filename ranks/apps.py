@@ -15,9 +15,12 @@ class RanksConfig(AppConfig):
         from awards.lookup.parts import player_page_part
         from ranks.rank_history import rank_history
         from ranks.receivers import upload_credited
+        from ranks.victories import player_holds_a_win
 
         # An upload credited records the wins a rank counts (the ACBL's Grand Life Master).
         post_save.connect(upload_credited, sender=CreditUpload, dispatch_uid="ranks-wins")
 
         # The rank history on the public player page, kept with the page's record.
         player_page_part("rank_steps", lambda player: rank_history(player=player))
+        # Whether the player holds the win a rank needs, for what the next rank still needs.
+        player_page_part("rank_won", player_holds_a_win)

@@ -79,3 +79,11 @@ def players_with_wins(player_ids: Iterable[int]) -> set[int]:
         if row["points"] > 0
     }
     return {player for player, event in wins if (player, event) in held}
+
+
+def player_holds_a_win(player) -> bool:
+    """Whether the player holds a win a rank counts; no query under a scheme whose ranks
+    count none (`Scheme.rank_victory`)."""
+    if current_scheme().rank_victory is None:
+        return False
+    return player.pk in players_with_wins([player.pk])

@@ -84,12 +84,15 @@ class RankStanding:
         return answer
 
 
-def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> RankStanding:
+def player_rank_standing(
+    *, player: Player, lifetime: Mapping[str, int], won: bool = False
+) -> RankStanding:
     """The rank held as of the last month close, and what the next one still needs.
 
     `lifetime` is the player's points by kind as the lookup shows them (approved and
     provisional): the provisional ones count at the next close, so the shortfall is what is
-    still needed after them.
+    still needed after them. `won`: the player holds the win a rank needs (the ACBL's Grand
+    Life Master: `Scheme.rank_victory`), as the ranks app records it.
     """
     scheme = current_scheme()
     current = player.rank
@@ -100,7 +103,7 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
     # With the points kept on the player beside the ledger (the ABF's pre-1982 red points and
     # their allowance, 1.8 notes), which are the player's record and not a total of the ledger.
     pre_1982_red = player.pre_1982_red
-    reached = scheme.player_rank(lifetime, pre_1982_red)
+    reached = scheme.player_rank(lifetime, pre_1982_red, won=won)
     if reached is not None and reached.order > following.order:
         # The points awaiting approval reach past the next rank (a grant, a big event): name
         # the rank the close will give (1.4.4), not the one just above.
@@ -108,7 +111,7 @@ def player_rank_standing(*, player: Player, lifetime: Mapping[str, int]) -> Rank
     return RankStanding(
         current,
         following,
-        scheme.player_needs(following, lifetime, pre_1982_red),
+        scheme.player_needs(following, lifetime, pre_1982_red, won=won),
         stars,
         scheme.next_star_for(current, lifetime),
     )

@@ -10,10 +10,13 @@ register = template.Library()
 
 
 @register.inclusion_tag("players/_rank_standing.html")
-def rank_standing(player: Player, lifetime: dict[str, int], grade: object = None) -> dict:
+def rank_standing(
+    player: Player, lifetime: dict[str, int], grade: object = None, won: bool = False
+) -> dict:
     """`lifetime` is the player's points by kind as the page shows them, in hundredths;
-    `grade` the player's grade in force (NZ), if the scheme grades players."""
-    standing = player_rank_standing(player=player, lifetime=lifetime)
+    `grade` the player's grade in force (NZ), if the scheme grades players; `won` whether the
+    player holds the win a rank needs (the public page's record says)."""
+    standing = player_rank_standing(player=player, lifetime=lifetime, won=bool(won))
     needed = [(need.key, need.text()) for need in standing.needed()]
     return {
         "player": player,

@@ -186,3 +186,23 @@ def test_a_recorded_win_is_never_changed_or_deleted_in_the_database(staff_client
         with pytest.raises(DatabaseError, match="a win as recorded"), transaction.atomic():
             change()
     assert EligibleWin.objects.get(pk=win.pk).why == win.why
+
+
+def test_the_player_page_says_the_win_brings_grand_life_master_at_the_close(
+    staff_client, staff, field, anonymous_client
+):
+    """A Platinum Life Master promoted at the last close, who then wins a GLM-eligible event:
+    her page says Grand Life Master comes at the next close, not that a win is still needed."""
+    star, partner, second = field
+    first = _nabc(
+        staff_client, "NP", "Von Zedtwitz LM Pairs", _rows(partner, second[0], [star, second[1]])
+    )
+    month_close(period=first.period, by=staff)
+    page = reverse("awards:player", args=[star.abf_number])
+    before = anonymous_client.get(page).content.decode()
+
+    _nabc(staff_client, "NP", "Blue Ribbon Pairs", _rows(star, partner, second))
+    after = anonymous_client.get(page).content.decode()
+
+    assert "Platinum Life Master" in before and "Still needed for Grand Life Master" in before
+    assert "Next rank: Grand Life Master, reached with the points awaiting approval" in after
