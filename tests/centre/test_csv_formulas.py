@@ -127,7 +127,9 @@ def test_the_statement_csv_writes_an_event_name_as_text_and_points_as_numbers(
 
     names = [row[1] for row in rows[1:]]
     assert "'-Pairs @ " + FORMULA in names
-    assert "'-Pairs @ " + FORMULA + " (adjustment: =1+1)" in names
+    # An adjusting credit is a correction, marked so before the name: no formula either.
+    assert "[correction] -Pairs @ " + FORMULA + " (adjustment: =1+1)" in names
+    assert not any(name[:1] in "=+-@\t\r" for name in names)
     assert "-1.50" in [row[4] for row in rows[1:]]
 
 
