@@ -32,6 +32,12 @@ def _addressee_lines(invoice: Invoice) -> list[str]:
         if organiser.postal_address:
             lines.append(organiser.postal_address.replace("\n", ", "))
         return lines
+    if not current_scheme().cites_abf_manual:
+        # A region invoiced its tournaments' fees (NZ Bridge's Outline rule 7).
+        return [
+            f"To: {addressee_title(invoice.state)}",
+            f"Attention: the masterpoint secretary of {invoice.state.name}",
+        ]
     return [
         f"To: {addressee_title(invoice.state)}",
         "Attention: the State Masterpoint Secretary",

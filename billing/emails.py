@@ -2,7 +2,8 @@
 after the commit by the services (billing.services.emails) and sent once here (centre.mail).
 
 - a club's to its masterpoint secretary;
-- a state's to the State Masterpoint Secretary;
+- a state's to the State Masterpoint Secretary (under NZ Bridge, a region's quarterly
+  invoice of its tournaments' fees to the region's masterpoint secretary);
 - a congress organiser's to the congress convener, with a copy to the State Masterpoint
   Secretary (5.4.1).
 
@@ -30,6 +31,7 @@ from billing.selectors import (
 from centre.access import state_secretary_address
 from centre.dates import day_text
 from centre.mail import EMAIL_RETRY, email_once
+from centre.schemes import current_scheme
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ def invoice_recipients(invoice: Invoice) -> Recipients:
         recipients = Recipients(to, [copy] if copy else [], organiser.convener_name or "convener")
     else:
         address = state_secretary_address(state=invoice.state)
-        recipients = Recipients([address] if address else [], [], "State Masterpoint Secretary")
+        recipients = Recipients([address] if address else [], [], _state_greeting(invoice))
     if invoice.kind == Invoice.Kind.EVENT and invoice.club is not None:
         # 5.4.1: a congress run by a club: the state secretary has a copy of its report.
         report = event_report_for(invoice=invoice)
@@ -61,6 +63,15 @@ def invoice_recipients(invoice: Invoice) -> Recipients:
             if copy and copy not in recipients.to:
                 recipients = Recipients(recipients.to, [copy], recipients.greeting)
     return recipients
+
+
+def _state_greeting(invoice: Invoice) -> str:
+    """The ABF's State Masterpoint Secretary (5.4.1); under another scheme, the secretary of
+    the region the invoice is addressed to (NZ Bridge's regions are invoiced their
+    tournaments' fees, Outline rule 7)."""
+    if current_scheme().cites_abf_manual:
+        return "State Masterpoint Secretary"
+    return f"masterpoint secretary of {invoice.state.name}"
 
 
 def _invoice_message(invoice: Invoice) -> EmailMessage | None:

@@ -1,6 +1,10 @@
-"""The events a club ran in a quarter, as a scheme with fees of its own reads them
-(`Scheme.fees`, scheme.core.fees.FeeEvent): NZ Bridge charges each competing player's
-session and each A Point issued (Outline rule 7).
+"""The events a club or a region ran in a quarter, as a scheme with fees of its own reads
+them (`Scheme.fees`, scheme.core.fees.FeeEvent): NZ Bridge charges "Regions and Clubs" each
+competing player's session and each A Point issued (Outline rule 7).
+
+A club's events are those it ran (organiser "club", the club); a region's those it ran
+itself (organiser "state", the region, no club): its tournaments, entered by its secretary
+or its tournament organisers.
 
 An event counts its sessions in the quarter its upload was credited in, and gives them back
 in the quarter a correction reverses that upload (the reversal lands in the open month:
@@ -20,7 +24,7 @@ from django.utils import timezone
 from awards.corrections.models import Correction
 from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit, Event, HeldCredit
-from clubs.models import Club
+from clubs.models import Club, State
 from scheme.core.calendar import quarter_months
 from scheme.core.fees import FeeEvent
 
@@ -53,11 +57,23 @@ def _players(upload: CreditUpload | None, event: Event) -> tuple[Decimal, str]:
 def club_fee_events(*, club: Club, year: int, quarter: int) -> list[FeeEvent]:
     """Every event the club ran whose upload was credited or reversed in the quarter, or
     whose points changed in its months."""
+    return _fee_events({"organiser": Event.Organiser.CLUB, "club": club}, year, quarter)
+
+
+def region_fee_events(*, state: State, year: int, quarter: int) -> list[FeeEvent]:
+    """Every tournament the region ran itself (organiser "state", the region, no club) whose
+    upload was credited or reversed in the quarter, or whose points changed in its months."""
+    return _fee_events(
+        {"organiser": Event.Organiser.STATE, "state": state, "club": None}, year, quarter
+    )
+
+
+def _fee_events(ran_by: dict[str, object], year: int, quarter: int) -> list[FeeEvent]:
+    """The fee events of the events matching `ran_by` (Event's fields)."""
+    of_event = {f"event__{name}": value for name, value in ran_by.items()}
     points: dict[int, dict[str, int]] = defaultdict(dict)
     for row in (
-        Credit.objects.filter(
-            _months(year, quarter), event__organiser=Event.Organiser.CLUB, event__club=club
-        )
+        Credit.objects.filter(_months(year, quarter), **of_event)
         .values("event_id", "colour")
         .annotate(points=Sum("points"))
         .order_by()
@@ -66,19 +82,13 @@ def club_fee_events(*, club: Club, year: int, quarter: int) -> list[FeeEvent]:
     credited = {
         upload.event_id: upload
         for upload in CreditUpload.objects.filter(
-            _months(year, quarter),
-            status=CreditUpload.Status.CREDITED,
-            event__organiser=Event.Organiser.CLUB,
-            event__club=club,
+            _months(year, quarter), status=CreditUpload.Status.CREDITED, **of_event
         )
     }
     reversed_uploads = {
         correction.event_id: correction.upload
         for correction in Correction.objects.filter(
-            _months(year, quarter),
-            kind=Correction.Kind.REVERSAL,
-            event__organiser=Event.Organiser.CLUB,
-            event__club=club,
+            _months(year, quarter), kind=Correction.Kind.REVERSAL, **of_event
         ).select_related("upload")
     }
     ids = set(points) | set(credited) | set(reversed_uploads)

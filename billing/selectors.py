@@ -108,7 +108,7 @@ def account_statement(
                 0,
                 "invoice",
                 invoice.number,
-                invoice.get_kind_display(),
+                invoice_kind_label(invoice),
                 invoice.total,
                 Decimal(0),
             )
@@ -339,6 +339,15 @@ def event_report_for(*, invoice: Invoice) -> EventReport | None:
     return EventReport(event=event, period_label=f"{year}-{month:02d}", lines=lines)
 
 
+def invoice_kind_label(invoice: Invoice) -> str:
+    """What an invoice is for; under a scheme with fees of its own, a quarter's invoice (a
+    club's or a region's) is of its fees ("Quarterly Master Point fees")."""
+    fees = current_scheme().fees
+    if fees is not None and invoice.kind == Invoice.Kind.QUARTERLY:
+        return f"Quarterly {fees.title}"
+    return invoice.get_kind_display()
+
+
 def invoices_labelled(invoices) -> list[Invoice]:
     """The invoices, each with `covers_label`: an event invoice names its event and the month
     it was processed in (its `covers` holds only their numbers); any other its period."""
@@ -349,15 +358,9 @@ def invoices_labelled(invoices) -> list[Invoice]:
         if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2
     }
     names = dict(Event.objects.filter(pk__in=event_ids).values_list("pk", "name"))
-    fees = current_scheme().fees
     for invoice in invoices:
         invoice.covers_label = invoice.covers
-        # Under a scheme with fees of its own, a quarter's invoice is of its fees.
-        invoice.kind_label = (
-            f"Quarterly {fees.title}"
-            if fees is not None and invoice.kind == Invoice.Kind.QUARTERLY
-            else invoice.get_kind_display()
-        )
+        invoice.kind_label = invoice_kind_label(invoice)
         if invoice.kind == Invoice.Kind.EVENT and invoice.covers.count(":") == 2:
             _, event_id, month = invoice.covers.split(":")
             name = names.get(int(event_id))

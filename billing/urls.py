@@ -18,6 +18,9 @@ urlpatterns = [
         name="congress_organiser_statement",
     ),
     path("state/documents/", views.state_documents, name="state_documents"),
+    # A scheme with fees of its own: a region's quarterly invoices and account (NZ rule 7).
+    path("region/invoices/", views.region_invoices, name="region_invoices"),
+    path("billing/regions/<str:code>/statement/", views.region_statement, name="region_statement"),
     path("billing/payments/new/", views.payment_new, name="payment_new"),
     path("billing/invoices/<str:invoice_number>.pdf", views.invoice_document, name="invoice_pdf"),
     path(

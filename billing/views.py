@@ -1,5 +1,6 @@
 """Billing pages: the club's home page, statement of account and documents; the state's
-documents and the accounts of the state and its congress organisers (8.1, 5.4.1); invoice
+documents and the accounts of the state and its congress organisers (8.1, 5.4.1); under a
+scheme with fees of its own, a region's invoices and account (NZ Bridge's rule 7); invoice
 PDFs; and the centre's payment entry."""
 
 from django.contrib import messages
@@ -120,6 +121,41 @@ def state_documents(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _region_for(request: HttpRequest, code: str) -> State:
+    """A region whose fees' account the login reads: the secretary's own, any for staff;
+    another region's is not found."""
+    state = State.objects.filter(code=code.upper()).first()
+    if state is None or (request.user.is_state_secretary and state.pk != request.user.state_id):
+        raise Http404("No such region.")
+    return state
+
+
+@role_required(Role.STATE_SECRETARY, Role.STAFF)
+def region_statement(request: HttpRequest, code: str) -> HttpResponse:
+    """Under a scheme with fees of its own (NZ Bridge's Outline rule 7: "Regions and
+    Clubs"), a region's account of the fees of the tournaments it ran: its secretary's own,
+    any for staff (centre.features.PART_URLS: the page exists only under such a scheme)."""
+    state = _region_for(request, code)
+    return _account_page(request, state, state.code)
+
+
+@state_secretary_required
+def region_invoices(request: HttpRequest) -> HttpResponse:
+    """The region secretary's invoices: each quarter's fees of the tournaments the region
+    ran (NZ Bridge's Outline rule 7), with the region's account."""
+    state = request.user.state
+    return render(
+        request,
+        "billing/region_invoices.html",
+        {
+            "state": state,
+            "fees": current_scheme().fees,
+            "statement": account_statement(addressee=state),
+            "invoices": invoices_labelled(invoices_of(addressee=state)),
+        },
+    )
+
+
 @role_required(Role.CLUB_SECRETARY, Role.STATE_SECRETARY, Role.STAFF)
 def invoice_document(request: HttpRequest, invoice_number: str) -> HttpResponse:
     invoice = get_object_or_404(invoices_visible_to(user=request.user), number=invoice_number)
@@ -181,7 +217,13 @@ def payment_new(request: HttpRequest) -> HttpResponse:
                 return redirect("billing:club_statement", number=club.number)
             if payer["state"] is not None:
                 messages.success(request, f"Recorded ${payment.amount} from {payer['state'].name}.")
-                return redirect("billing:state_statement", code=payer["state"].code)
+                # Under a scheme with fees of its own, a region's account is its fees'.
+                statement = (
+                    "billing:region_statement"
+                    if current_scheme().fees is not None
+                    else "billing:state_statement"
+                )
+                return redirect(statement, code=payer["state"].code)
             organiser = payer["congress_organiser"]
             messages.success(request, f"Recorded ${payment.amount} from {organiser.name}.")
             return redirect("billing:congress_organiser_statement", pk=organiser.pk)

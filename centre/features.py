@@ -99,6 +99,8 @@ def feature_of(url_name: str) -> str | None:
 # ranks recognised.
 PART_URLS: dict[str, tuple[str, ...]] = {
     "rank_recognition": ("awards:rank_recognition",),
+    # `fees`: a scheme's own fees (NZ Bridge's rule 7), invoiced to its regions too.
+    "fees": ("billing:region_",),
     "player_grading": (
         "players:grade",
         "players:status",

@@ -67,6 +67,8 @@ ENTRIES: list[tuple[str, str, str, tuple[Role, ...] | None]] = [
     (MY_STATE, "Requests", "awards:authorisation_requests", (Role.STATE_SECRETARY,)),
     (MY_STATE, "B4c register", "b4c:register", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Documents", "billing:state_documents", (Role.STATE_SECRETARY,)),
+    # A scheme with fees of its own (NZ rule 7): the region's quarterly invoices.
+    (MY_STATE, "Invoices", "billing:region_invoices", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Congress organisers", "clubs:congress_organisers", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Tournament organisers", "clubs:organisers", (Role.STATE_SECRETARY,)),
     (MY_STATE, "Upload awards", "awards:upload_new", (Role.STATE_SECRETARY, Role.ORGANISER)),

@@ -17,6 +17,7 @@ from billing.services.quarterly import (
     quarter_invoice_issue,
     quarter_invoice_lines,
     quarter_invoices_issue,
+    region_quarter_invoice_issue,
 )
 
 __all__ = [
@@ -35,4 +36,5 @@ __all__ = [
     "quarter_invoice_issue",
     "quarter_invoice_lines",
     "quarter_invoices_issue",
+    "region_quarter_invoice_issue",
 ]

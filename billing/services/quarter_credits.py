@@ -5,10 +5,12 @@ invoices are credited, never edited: a credit note on each, the latest first, fo
 what it has not yet been credited (`invoice_outstanding`: a paid invoice too, the credit then
 the club's on its statement). What no outstanding invoice can take is carried: the
 quarter's invoice says so in a line that brings its total to zero, and the next quarter's
-invoice takes it off as its first line.
+invoice takes it off as its first line. A region invoiced for its tournaments' fees (NZ
+Bridge's Outline rule 7: "Regions and Clubs") is given back the same way.
 
-The quarter's invoice is issued once (the database holds one per club, kind and quarter),
-and its credit notes only with it, so running the quarter again credits nothing twice.
+The quarter's invoice is issued once (the database holds one per addressee, kind and
+quarter), and its credit notes only with it, so running the quarter again credits nothing
+twice.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from collections.abc import Sequence
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.db.models import QuerySet
+
 from awards.corrections.models import Correction
-from billing.models import CreditNote, Invoice, InvoiceLine
+from awards.ledger.models import Event
+from billing.models import Addressee, CreditNote, Invoice, InvoiceLine, addressee_fields
 from billing.selectors import invoice_outstanding
 from billing.services.invoices import credit_note_issue
 from centre.models import Period
@@ -46,11 +51,12 @@ def _previous(year: int, quarter: int) -> tuple[int, int]:
     return (year - 1, 4) if quarter == 1 else (year, quarter - 1)
 
 
-def carried_in(*, club: Club, year: int, quarter: int) -> Lines:
+def carried_in(*, addressee: Addressee, year: int, quarter: int) -> Lines:
     """The line taking off what the previous quarter's invoice carried to this one."""
     py, pq = _previous(year, quarter)
+    of_invoice = {f"invoice__{name}": value for name, value in addressee_fields(addressee).items()}
     carried = InvoiceLine.objects.filter(
-        invoice__club=club,
+        **of_invoice,
         invoice__kind=Invoice.Kind.QUARTERLY,
         invoice__covers=f"{py}-Q{pq}",
         description__startswith=CARRIED_TO,
@@ -71,10 +77,20 @@ def _periods(year: int, quarter: int) -> list[Period]:
     return [p for y, m in months if (p := Period.objects.filter(year=y, month=m).first())]
 
 
-def _latest_correction(*, club: Club, year: int, quarter: int) -> Correction | None:
-    """The latest correction of the club's records whose credits landed in the quarter."""
+def _corrections_of(addressee: Addressee) -> QuerySet[Correction]:
+    """The corrections of a club's records, or of the events a region ran itself."""
+    if isinstance(addressee, Club):
+        return Correction.objects.filter(club=addressee)
+    return Correction.objects.filter(
+        event__organiser=Event.Organiser.STATE, event__state=addressee, event__club=None
+    )
+
+
+def _latest_correction(*, addressee: Addressee, year: int, quarter: int) -> Correction | None:
+    """The latest correction of the addressee's records whose credits landed in the quarter."""
     return (
-        Correction.objects.filter(club=club, period__in=_periods(year, quarter))
+        _corrections_of(addressee)
+        .filter(period__in=_periods(year, quarter))
         .select_related("made_by")
         .order_by("-made_at", "-id")
         .first()
@@ -82,14 +98,14 @@ def _latest_correction(*, club: Club, year: int, quarter: int) -> Correction | N
 
 
 def quarter_give_back(
-    *, club: Club, year: int, quarter: int, lines: Lines, issued_on: date
+    *, addressee: Addressee, year: int, quarter: int, lines: Lines, issued_on: date
 ) -> Lines:
-    """For a quarter whose lines charge less than nothing: credit notes on the club's earlier
+    """For a quarter whose lines charge less than nothing: credit notes on the addressee's earlier
     quarterly invoices, the latest first, and the lines that say where the amount went (the
     notes, and what is carried to the next quarter), which bring the quarter's total to
     zero. Nothing for a quarter that charges something."""
     owed_back = -lines_total(lines)
-    correction = _latest_correction(club=club, year=year, quarter=quarter)
+    correction = _latest_correction(addressee=addressee, year=year, quarter=quarter)
     carrying = any(text.startswith(CARRIED_FROM) for text, *_ in lines)
     # Only what corrections took back (or an earlier quarter carried) is given back so; a
     # quarter below nothing for another reason (the ABF's commission on new players with no
@@ -101,11 +117,11 @@ def quarter_give_back(
     # (billing.services.event_corrections): this quarter's, else the one whose correction
     # the earlier quarter carried.
     if correction is None:
-        correction = Correction.objects.filter(club=club).order_by("-made_at", "-id").first()
+        correction = _corrections_of(addressee).order_by("-made_at", "-id").first()
     by = correction.made_by if correction is not None else None
     notes: list[CreditNote] = []
     earlier = Invoice.objects.filter(
-        club=club, kind=Invoice.Kind.QUARTERLY, covers__lt=covers
+        **addressee_fields(addressee), kind=Invoice.Kind.QUARTERLY, covers__lt=covers
     ).order_by("-covers", "-id")
     left = owed_back
     for invoice in earlier if by is not None else ():

@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from billing.fee_events import club_fee_events
-from billing.models import FeeSchedule, Invoice
+from billing.fee_events import club_fee_events, region_fee_events
+from billing.models import Addressee, FeeSchedule, Invoice, addressee_fields
 from billing.selectors import (
     NoFeeSchedule,
     club_joins,
@@ -19,7 +19,7 @@ from billing.selectors import (
 from billing.services.invoices import invoice_issue
 from billing.services.quarter_credits import carried_in, quarter_give_back
 from centre.schemes import current_scheme
-from clubs.models import Club
+from clubs.models import Club, State
 from players.models import Player
 from scheme.abf.levies import (
     CAPITATION_PERIOD_LABEL,
@@ -30,7 +30,7 @@ from scheme.abf.levies import (
     capitation_period,
 )
 from scheme.abf.membership import pays_capitation
-from scheme.base import LEVIES
+from scheme.base import FEES, LEVIES
 from scheme.core.calendar import membership_year_start, quarter_dates
 
 Lines = list[tuple[str, Decimal, Decimal]]
@@ -111,42 +111,89 @@ def quarter_invoice_lines(*, club: Club, year: int, quarter: int, schedule: FeeS
     return lines
 
 
-def quarter_invoice_issue(
-    *, club: Club, year: int, quarter: int, issued_on: date
-) -> tuple[Invoice | None, bool]:
-    """The club's invoice for a quarter; None when there is nothing to charge."""
-    covers = f"{year}-Q{quarter}"
-    existing = Invoice.objects.filter(club=club, kind=Invoice.Kind.QUARTERLY, covers=covers).first()
-    if existing is not None:
-        return existing, False
-    _, end = quarter_dates(year, quarter)
-    # Under a scheme with fees of its own the rates are its own (printed on each line); the
-    # invoice still names a schedule, as the database asks of every invoice: the one in force,
-    # else the first (its rates are not read).
+def _schedule_for(*, end: date) -> FeeSchedule:
+    """The fee schedule an invoice names: the one in force at the quarter's end. Under a
+    scheme with fees of its own the rates are its own (printed on each line); the invoice
+    still names a schedule, as the database asks of every invoice: the one in force, else the
+    first (its rates are not read)."""
     try:
-        schedule = fee_schedule_in_force(on=end)
+        return fee_schedule_in_force(on=end)
     except NoFeeSchedule:
         schedule = FeeSchedule.objects.order_by("effective_from").first()
         if current_scheme().fees is None or schedule is None:
             raise
-    lines = carried_in(club=club, year=year, quarter=quarter) + quarter_invoice_lines(
-        club=club, year=year, quarter=quarter, schedule=schedule
-    )
+        return schedule
+
+
+def _quarter_issue(
+    *,
+    addressee: Addressee,
+    year: int,
+    quarter: int,
+    issued_on: date,
+    charged: Callable[[FeeSchedule], Lines],
+) -> tuple[Invoice | None, bool]:
+    """An addressee's invoice for a quarter, once: what an earlier quarter carried, the
+    quarter's charges, and what it gives back (never below nothing); None when there is
+    nothing to charge."""
+    covers = f"{year}-Q{quarter}"
+    named = addressee_fields(addressee)
+    existing = Invoice.objects.filter(**named, kind=Invoice.Kind.QUARTERLY, covers=covers).first()
+    if existing is not None:
+        return existing, False
+    _, end = quarter_dates(year, quarter)
+    schedule = _schedule_for(end=end)
+    lines = carried_in(addressee=addressee, year=year, quarter=quarter) + charged(schedule)
     if not lines:
         return None, False
     with transaction.atomic():
         # Never a negative invoice: what the quarter gives back is credited or carried.
         lines += quarter_give_back(
-            club=club, year=year, quarter=quarter, lines=lines, issued_on=issued_on
+            addressee=addressee, year=year, quarter=quarter, lines=lines, issued_on=issued_on
         )
         return invoice_issue(
-            club=club,
+            **named,
             kind=Invoice.Kind.QUARTERLY,
             covers=covers,
             issued_on=issued_on,
             lines=lines,
             schedule=schedule,
         )
+
+
+def quarter_invoice_issue(
+    *, club: Club, year: int, quarter: int, issued_on: date
+) -> tuple[Invoice | None, bool]:
+    """The club's invoice for a quarter; None when there is nothing to charge."""
+    return _quarter_issue(
+        addressee=club,
+        year=year,
+        quarter=quarter,
+        issued_on=issued_on,
+        charged=lambda schedule: quarter_invoice_lines(
+            club=club, year=year, quarter=quarter, schedule=schedule
+        ),
+    )
+
+
+def region_quarter_invoice_issue(
+    *, state: State, year: int, quarter: int, issued_on: date
+) -> tuple[Invoice | None, bool]:
+    """Under a scheme with fees of its own (NZ Bridge's Outline rule 7: the fees are charged
+    to "Regions and Clubs"), the region's invoice for the tournaments it ran itself in the
+    quarter; None when there is nothing to charge, or under a scheme without such fees (the
+    ABF invoices a state's events as they are processed: billing.services.events)."""
+    fees = current_scheme().fees
+    if fees is None or not current_scheme().has(FEES):
+        return None, False
+
+    def charged(schedule: FeeSchedule) -> Lines:
+        events = region_fee_events(state=state, year=year, quarter=quarter)
+        return [(line.description, line.quantity, line.rate) for line in fees.lines(events)]
+
+    return _quarter_issue(
+        addressee=state, year=year, quarter=quarter, issued_on=issued_on, charged=charged
+    )
 
 
 def overdue_penalty_issue(
@@ -187,8 +234,10 @@ def quarter_invoices_issue(
 ) -> list[Invoice]:
     """Invoice every club for a quarter, one club per transaction.
 
-    Safe to stop halfway and to run again: each club's invoice is issued once (the database
-    holds one per club, kind and quarter), so a second run issues only what is missing.
+    Under a scheme with fees of its own, each region too, for the tournaments it ran (NZ
+    Bridge's Outline rule 7). Safe to stop halfway and to run again: each invoice is issued
+    once (the database holds one per addressee, kind and quarter), so a second run issues
+    only what is missing.
     """
     issued: list[Invoice] = []
     for club in clubs if clubs is not None else Club.objects.order_by("number"):
@@ -205,6 +254,16 @@ def quarter_invoices_issue(
         issued += [i for i, new in ((penalty, created_penalty), (invoice, created)) if new]
         if progress:
             progress(club)
+    # NZ Bridge's rule 7: the regions too, for the tournaments they ran (none under the ABF,
+    # whose states' events are invoiced as they are processed, nor the ACBL).
+    if current_scheme().fees is not None and current_scheme().has(FEES):
+        for state in State.objects.order_by("code"):
+            with transaction.atomic():
+                invoice, created = region_quarter_invoice_issue(
+                    state=state, year=year, quarter=quarter, issued_on=issued_on
+                )
+            if created:
+                issued.append(invoice)
     return issued
 
 
