@@ -121,3 +121,10 @@ def test_only_staff_and_only_under_a_scheme_with_the_rule(
     assert staff_client.get(reverse("awards:rank_recognition")).status_code == 404
     assert _recognise(staff_client, player, MASTER).status_code == 404
     assert not Credit.objects.exists()
+
+
+def test_the_page_offers_today_and_the_scheme_s_ranks(nz, staff_client):
+    page = staff_client.get(reverse("awards:rank_recognition")).content.decode()
+
+    assert f'value="{timezone.localdate().isoformat()}"' in page
+    assert all(rank.name in page for rank in RANKS)

@@ -19,7 +19,10 @@ from centre.schemes import current_scheme, number_name
 class RecognitionForm(forms.Form):
     number = forms.RegexField(regex=r"^[0-9]{7}$", max_length=7)
     rank = forms.TypedChoiceField(coerce=int, choices=())
-    on = forms.DateField(label="Day recognised", widget=forms.DateInput(attrs={"type": "date"}))
+    on = forms.DateField(
+        label="Day recognised",
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=500)
 
     def __init__(self, *args, **kwargs) -> None:
