@@ -20,10 +20,11 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 from django.urls import reverse
+from django.utils import timezone
 
 from awards.corrections.services.reversals import upload_reverse
 from awards.ledger.models import Event
-from billing.models import CreditNote, Invoice
+from billing.models import CreditNote, Invoice, Payment
 from tests.factories import PlayerFactory
 from tests.schemes.entered import entered_by_the_club
 from tests.schemes.test_nothing_of_the_abf import ABF_TERMS, _text
@@ -208,3 +209,40 @@ def test_no_other_scheme_invoices_a_region_by_the_quarter(
     statement = reverse("billing:region_statement", args=[state_a.code])
     assert staff_client.get(statement).status_code == 404
     assert f'href="{statement}"' not in staff_client.get(reverse("clubs:states")).content.decode()
+
+
+def test_the_nz_office_records_a_region_s_payment_against_its_account(
+    nz, state_client_a, staff_client, state_a, club_a
+):
+    players = PlayerFactory.create_batch(2, home_club=club_a)
+    tournament = region_tournament(state_client_a, players)
+    invoice_quarter(*quarter_of(tournament.period))
+    statement = reverse("billing:region_statement", args=[state_a.code])
+    today = timezone.localdate().isoformat()
+
+    unknown = staff_client.post(
+        reverse("billing:payment_new"),
+        {"region_code": "ZZZ", "amount": "36.80", "received_on": today},
+    )
+    both = staff_client.post(
+        reverse("billing:payment_new"),
+        {
+            "club_number": club_a.number,
+            "region_code": state_a.code,
+            "amount": "36.80",
+            "received_on": today,
+        },
+    )
+    assert "There is no region ZZZ." in unknown.content.decode()
+    assert "give the region&#x27;s code, not a club number too" in both.content.decode()
+    assert not Payment.objects.exists()
+
+    paid = staff_client.post(
+        reverse("billing:payment_new"),
+        {"region_code": state_a.code.lower(), "amount": "36.80", "received_on": today},
+    )
+
+    assert paid.status_code == 302 and paid["Location"] == statement
+    assert Payment.objects.get().state == state_a
+    page = state_client_a.get(reverse("billing:region_invoices")).content.decode()
+    assert "data-balance>$0.00<" in page
