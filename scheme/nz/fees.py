@@ -100,7 +100,9 @@ def _player_sessions(events: Sequence[FeeEvent]) -> dict[str, Decimal]:
 
 
 def invoice_lines(events: Sequence[FeeEvent]) -> tuple[FeeLine, ...]:
-    """A club's invoice for the events it ran in the period: (a) 30 cents a competing player
+    """A club's or a Region's invoice for the events it ran in the period ("the fees it
+    charges Regions and Clubs": a club its sessions and own tournaments, a Region the
+    tournaments it ran, statuses 3B to 25A): (a) 30 cents a competing player
     a Club session, (b) 50 cents a player a Tournament session, less 10% for a Tournament
     whose results arrived within a calendar month of it, (c) $1 an A Point issued. An
     upload reversed in the period takes its sessions back (its `sign` is -1), and its A
@@ -175,9 +177,9 @@ NZ_FEES = SchemeFees(
     # "Master Points check printouts are processed at the end of each quarter together with
     # invoices and cost reports, e.g. (March, June, September and December)."
     period_words=(
-        "Clubs are invoiced at the end of each quarter (March, June, September and "
-        "December), with the quarter's Master Point printouts and cost reports (Annual, "
-        "Quarterly and Monthly Processing)."
+        "Regions and clubs are invoiced at the end of each quarter (March, June, September "
+        "and December) for the events each ran, with the quarter's Master Point printouts "
+        "and cost reports (Annual, Quarterly and Monthly Processing)."
     ),
     lines=invoice_lines,
 )

@@ -246,3 +246,9 @@ def test_the_nz_office_records_a_region_s_payment_against_its_account(
     assert Payment.objects.get().state == state_a
     page = state_client_a.get(reverse("billing:region_invoices")).content.decode()
     assert "data-balance>$0.00<" in page
+
+
+def test_the_fee_schedule_page_says_regions_are_invoiced_as_clubs_are(nz, anonymous_client):
+    text = _text(anonymous_client.get(reverse("billing:fees")).content.decode())
+
+    assert "Regions and clubs are invoiced at the end of each quarter" in text
