@@ -9,7 +9,8 @@ from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 class Command(BaseCommand):
     help = (
-        "Invoice every club for a quarter (levies, capitation, penalties) and email the "
+        "Invoice every club for a quarter (levies, capitation, penalties; or the scheme's "
+        "own fees, and then each region too, for the tournaments it ran) and email the "
         "invoices. Safe to run again: what was issued is not issued twice."
     )
 
