@@ -2,16 +2,20 @@
 months of weekly club sessions awarded by the scheme's engine, the totals, ranks, reports and
 invoices they give, and the ABF's B4c entitlements (2.6)."""
 
+import hashlib
 import random
 from datetime import date
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 from tqdm import tqdm
 
 from awards.authorisations.b4c.services import b4c_entitlements_compute
+from awards.intake.models import CreditUpload
 from awards.ledger.models import Credit, Event, PlayerTotals
 from awards.ledger.selectors import player_totals_from_ledger
+from awards.ledger.services.events import EventDetails
 from billing.emails import invoice_email_send
 from billing.services import quarter_invoices_issue
 from centre.models import Period, User
@@ -22,7 +26,7 @@ from players.models import Player
 from ranks.emails import ranking_report_email_send
 from ranks.ranking_reports import ranking_reports_issue
 from ranks.services import promotions_run
-from scheme.base import CREDIT_FILES, LEVIES, Scheme
+from scheme.base import CREDIT_FILES, FEES, Scheme
 from scheme.core.calendar import previous_quarter_of as previous_quarter
 
 HISTORY_MONTHS = 6
@@ -177,7 +181,7 @@ def seed_history(out, clubs: list[Club]) -> None:
     reports = ranking_reports_issue(year=year, quarter=quarter)
     invoices = (
         quarter_invoices_issue(year=year, quarter=quarter, issued_on=today)
-        if current_scheme().has(LEVIES)
+        if current_scheme().has(FEES)
         else []
     )
     emailed = sum(ranking_report_email_send(report_id=report.pk) for report in reports)
@@ -267,12 +271,40 @@ def _club_sessions(
             grade=grade,
             created_by=secretary,
         )
+        # As the club sent it: an upload credited in its month, which the results, the
+        # club's uploads and (under NZ Bridge) its fees read.
+        details = EventDetails(
+            name=event.name,
+            starts_on=day,
+            grade=grade,
+            organiser=Event.Organiser.CLUB,
+            club=club,
+            state=club.state,
+            tables=Decimal(tables),
+            movement="mitchell",
+        )
+        upload = CreditUpload.objects.create(
+            source=CreditUpload.Source.FILE
+            if source == Credit.Source.FILE
+            else CreditUpload.Source.RESULTS,
+            uploaded_by=secretary,
+            club=club,
+            state=club.state,
+            filename=f"{day:%Y%m%d}-{club.number}.{'grn' if source == 'file' else 'xml'}",
+            content=b"",
+            sha256=hashlib.sha256(f"demo {club.number} {day}".encode()).hexdigest(),
+            status=CreditUpload.Status.CREDITED,
+            event_details=details.as_json(),
+            event=event,
+            period=period,
+        )
         seated = rng.sample(members, tables * 4)
         pairs = {
             f"{direction}{i + 1}": seated[(2 * i + offset) * 2 : (2 * i + offset) * 2 + 2]
             for offset, direction in enumerate(("N", "E"))
             for i in range(tables)
         }
+        first = len(credits)
         for label, by_kind in _session_awards(scheme, grade, kind, tables, rng).items():
             for colour, points in by_kind.items():
                 for player_id in pairs[label] if points > 0 else ():
@@ -284,11 +316,17 @@ def _club_sessions(
                             points=points,
                             source=source,
                             period=period,
+                            upload=upload,
                             # App. E: provisional until staff close the month.
                             state=Credit.State.PROVISIONAL if open_month else Credit.State.APPROVED,
                             uploaded_by=secretary,
                         )
                     )
+        sent = credits[first:]
+        upload.line_count = len(sent)
+        for credit in sent:
+            upload.totals[credit.colour] = upload.totals.get(credit.colour, 0) + credit.points
+        upload.save(update_fields=["line_count", "totals"])
     return credits
 
 

@@ -9,11 +9,13 @@ from django.core.management import call_command
 
 from awards.ledger.models import Credit, Event
 from awards.ledger.selectors import totals_disagreements
+from billing.models import Invoice
 from centre.models import Period
 from clubs.models import Club, State
 from operations.demo.regions import REGIONS
 from players.models import Player, PlayerGrade
 from ranks.models import Promotion
+from scheme.base import FEES
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +58,14 @@ def test_the_demo_is_of_the_scheme_s_federation(scheme):
             "Intermediate",
             "Junior",
         }
+    # Each club session as its club sent it: an upload credited in its month, which the
+    # published results list; the last quarter invoiced under a scheme with fees.
+    sessions = Event.objects.filter(organiser="club", of_the_year=True)
+    assert sessions.filter(upload__status="credited").count() == sessions.count()
+    assert not Credit.objects.filter(event__in=sessions, upload__isnull=True).exists()
+    if sessions.exists():
+        invoiced = Invoice.objects.filter(club__isnull=False).exists()
+        assert invoiced == scheme.has(FEES)
     assert scheme.name in out.getvalue()
     # The region secretaries' logins in the scheme's words (state-..., region-..., unit-...).
     lines = out.getvalue().splitlines()
