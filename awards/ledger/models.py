@@ -100,6 +100,21 @@ class Event(models.Model):
         return grade_colour(self.grade) if self.grade else ""
 
 
+# The columns of a credit a statement reads (awards.ledger.statements), held by the index of
+# the player's credits (PostgreSQL's INCLUDE; other databases index the player and month).
+STATEMENT_COLUMNS = (
+    "event",
+    "colour",
+    "points",
+    "state",
+    "source",
+    "reason",
+    "conversion",
+    "created_at",
+    "id",
+)
+
+
 class Credit(models.Model):
     """One line of the ledger. Never changed or deleted: a correction is an adjusting credit."""
 
@@ -158,7 +173,15 @@ class Credit(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         indexes = [
-            models.Index(fields=["player", "period"]),
+            # A player's credits by month, holding every column a statement reads of them:
+            # the player page's statement is a range of this index alone (an index-only scan,
+            # a few pages in a row), not a page of the table for each credit (awards
+            # migration 0027).
+            models.Index(
+                fields=["player", "period"],
+                include=STATEMENT_COLUMNS,
+                name="credit_player_lines",
+            ),
             models.Index(fields=["period", "state"]),
             # The few adjusting credits only.
             models.Index(
