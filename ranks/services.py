@@ -1,13 +1,14 @@
 """Promotions at the month close and the club's monthly report (1.4.3, 1.4.4, 1.8, 1.9)."""
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Case, F, Sum, Value, When
 from django.db.models.functions import Greatest
 
@@ -303,16 +304,53 @@ def promotions_run(
     promote = (
         _promote_chunk if current_scheme().rank_order_sql is not None else _promote_chunk_by_scheme
     )
-    for start in range(0, len(player_ids), chunk_size):
-        chunk = player_ids[start : start + chunk_size]
+    chunks = [
+        player_ids[start : start + chunk_size] for start in range(0, len(player_ids), chunk_size)
+    ]
+
+    def promote_chunk(chunk: list[int]) -> PromotionsRun:
         with transaction.atomic():
-            done = promote(player_ids=chunk, period=period, now=now, everyone=everyone)
+            return promote(player_ids=chunk, period=period, now=now, everyone=everyone)
+
+    for chunk, done in zip(chunks, _chunks_run(promote_chunk, chunks), strict=True):
         run.players += done.players
         run.promotions += done.promotions
         run.one_thousand_club += done.one_thousand_club
         if progress is not None:
             progress(len(chunk))
     return run
+
+
+# The connections that rank chunks of players side by side: a run of its own (ranking the
+# whole register) on PostgreSQL. The chunks are ranges of players apart, so their
+# transactions never wait for each other's rows.
+PROMOTION_CONNECTIONS = 2
+
+
+def _chunks_run(
+    promote_chunk: Callable[[list[int]], PromotionsRun], chunks: list[list[int]]
+) -> Iterator[PromotionsRun]:
+    """Each chunk promoted in its own transaction, in the chunks' order: one after another
+    inside a caller's transaction (the month close's) or on another database, otherwise on
+    up to PROMOTION_CONNECTIONS connections of their own at once (a thread each), each
+    closed when its thread is done."""
+    if (
+        connection.vendor != "postgresql"
+        or connection.in_atomic_block
+        or len(chunks) < 2
+        or PROMOTION_CONNECTIONS < 2
+    ):
+        yield from map(promote_chunk, chunks)
+        return
+
+    def in_thread(chunk: list[int]) -> PromotionsRun:
+        try:
+            return promote_chunk(chunk)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=PROMOTION_CONNECTIONS) as pool:
+        yield from pool.map(in_thread, chunks)
 
 
 # 1.4.3: "Monthly reports are sent to each club, listing all masterpoints credited to their
