@@ -1,7 +1,8 @@
-"""A player's statement (1.4.4) is read from the index of the player's credits alone: on
-PostgreSQL that index holds every column of a credit the statement shows (awards migration
-0027), so the player page reads a few index pages in a row rather than a page of the ledger
-for each credit. The migration is undone and done again with the ledger's credits intact."""
+"""A player's statement (1.4.4) is read from indexes alone: on PostgreSQL the index of the
+player's credits holds every column of a credit the statement shows (awards migration 0027),
+and the index of the events by key the columns it shows of their events (0028), so the player
+page reads a few index pages in a row rather than a page of the ledger and one of the events
+for each credit. The migrations are undone and done again with the ledger's credits intact."""
 
 from datetime import date
 
@@ -41,9 +42,12 @@ def _credits(player, club, staff, count: int) -> None:
 
 
 def _index_names() -> set[str]:
+    names = set()
     with connection.cursor() as cursor:
-        found = connection.introspection.get_constraints(cursor, Credit._meta.db_table)
-    return {name for name, constraint in found.items() if constraint["index"]}
+        for model in (Credit, Event):
+            found = connection.introspection.get_constraints(cursor, model._meta.db_table)
+            names |= {name for name, constraint in found.items() if constraint["index"]}
+    return names
 
 
 @pytest.mark.postgres
@@ -62,25 +66,26 @@ def test_the_statement_reads_the_player_s_credits_from_their_index_alone(club_a,
         plan = "\n".join(row[0] for row in cursor.fetchall())
 
     assert "Index Only Scan using credit_player_lines on awards_credit" in plan
+    assert "Index Only Scan using event_statement_columns on awards_event" in plan
     page = player_statement_page(player=player)
     assert [line["points"] for line in page.lines] == [100, 200, 300]
     assert page.closing == {"green": 600, "red": 0, "gold": 0}
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_index_of_the_statement_s_columns_is_undone_and_done_again(club_a, staff):
+def test_the_indexes_of_the_statement_s_columns_are_undone_and_done_again(club_a, staff):
     player = PlayerFactory(home_club=club_a)
     _credits(player, club_a, staff, 2)
-    assert "credit_player_lines" in _index_names()
+    assert {"credit_player_lines", "event_statement_columns"} <= _index_names()
 
     MigrationExecutor(connection).migrate([("awards", "0026_regions")])
     names = _index_names()
     assert "awards_cred_player__8798e0_idx" in names
-    assert "credit_player_lines" not in names
+    assert not {"credit_player_lines", "event_statement_columns"} & names
     assert Credit.objects.filter(player=player).count() == 2
 
     call_command("migrate", verbosity=0)
     names = _index_names()
-    assert "credit_player_lines" in names
+    assert {"credit_player_lines", "event_statement_columns"} <= names
     assert "awards_cred_player__8798e0_idx" not in names
     assert [line["points"] for line in player_statement_page(player=player).lines] == [100, 200]
