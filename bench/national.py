@@ -353,6 +353,13 @@ def measure_promotions(queued: list[int], file_lines: int = FILE_LINES) -> dict:
     Promotion.objects.all().delete()
     OneThousandClubMember.objects.all().delete()
     Player.objects.update(rank_order=0)
+    # The reset's old rows vacuumed away, as autovacuum would have long before a ranking: the
+    # ranking is measured, not a register whose every player's row was just written again
+    # (its pages full of dead rows, the ranking took twice as long: 28.6 s against 15.5 s at
+    # 400,000 players on a loaded machine).
+    with connection.cursor() as cursor:
+        for model in (Player, Promotion):
+            cursor.execute(f"VACUUM (ANALYZE) {model._meta.db_table}")
     t0 = time.perf_counter()
     first = services.promotions_run(period=period, everyone=True)
     t1 = time.perf_counter()
