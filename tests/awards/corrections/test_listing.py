@@ -4,6 +4,7 @@ of its uploads and home members), any other is not found; so does the API."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from awards.corrections.services.credits import credit_amount_correct, credit_move
@@ -45,7 +46,7 @@ def test_staff_list_every_correction_and_filter_them(made, staff_client, players
     assert _listed(staff_client, player=player_b.abf_number) == [amount.pk]
     assert _listed(staff_client, player=players_a[0].abf_number) == [reversal.pk]
     assert _listed(staff_client, month=str(reversal.period), kind="merge") == [merge.pk]
-    today = reversal.made_at.date().isoformat()
+    today = timezone.localdate(reversal.made_at).isoformat()
     assert len(_listed(staff_client, start=today, end=today)) == 3
     assert _listed(staff_client, start="2020-01-01", end="2020-01-31") == []
 
