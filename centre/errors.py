@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any, Self
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -49,6 +50,12 @@ class DomainError(Exception):
         self.links = dict(links or {})
         if code:
             self.code = code
+
+    @classmethod
+    def on_field(cls, field: str, message: str, **kwargs: Any) -> Self:
+        """A refusal of one field: its message shown beside the field and in the answer's
+        `fields`."""
+        return cls(message, fields={field: [message]}, **kwargs)
 
 
 def rules_error_path(error: RulesError) -> str:

@@ -29,7 +29,7 @@ class CorrectionError(AwardsError):
 
 
 def refused(field: str, message: str, *, code: str | None = None) -> CorrectionError:
-    return CorrectionError(message, fields={field: [message]}, code=code)
+    return CorrectionError.on_field(field, message, code=code)
 
 
 def staff_require(by: User) -> None:

@@ -25,10 +25,6 @@ from scheme.abf.ranks import Totals
 OVERSEAS_CLUBS = (Club.Kind.FOREIGN, Club.Kind.NZ, Club.Kind.ENGLISH)
 
 
-def _refused(field: str, message: str) -> AwardsError:
-    return AwardsError(message, fields={field: [message]})
-
-
 def _held(player: Player) -> Totals:
     """Every point the player holds so far, provisional or approved, by colour."""
     sums = dict(
@@ -63,32 +59,34 @@ def _checked_award(
     try:
         checked_basis = GrantBasis(basis)
     except ValueError:
-        raise _refused("basis", f"No grant is made on the basis {basis!r}.") from None
+        raise AwardsError.on_field("basis", f"No grant is made on the basis {basis!r}.") from None
     if not reason.strip():
-        raise _refused("reason", "Say why the points are granted: the player's record shows it.")
+        raise AwardsError.on_field(
+            "reason", "Say why the points are granted: the player's record shows it."
+        )
     if (
         checked_basis in (GrantBasis.RETROSPECTIVE, GrantBasis.NON_AFFILIATED)
         and not assessed_by.strip()
     ):
-        raise _refused(
+        raise AwardsError.on_field(
             "assessed_by",
             "Name the State Association's nominated person who assessed the player (1.3.4 note 2).",
         )
     if not player.is_active or player.home_club is None:
-        raise _refused(
+        raise AwardsError.on_field(
             "abf_number",
             f"{player.abf_number} is {player.get_status_display().lower()}: points are "
             f"granted to an active player.",
         )
     overseas = player.home_club.kind in OVERSEAS_CLUBS
     if checked_basis is GrantBasis.VISITOR and not overseas:
-        raise _refused(
+        raise AwardsError.on_field(
             "abf_number",
             f"A visitor's grant is for a member of the Foreign, NZ or English "
             f"Players club; {player.abf_number}'s home club is {player.home_club.name} (1.3.3).",
         )
     if checked_basis is not GrantBasis.VISITOR and overseas:
-        raise _refused(
+        raise AwardsError.on_field(
             "abf_number",
             f"The {player.home_club.name} club is for visitors, not residents; "
             f"transfer {player.abf_number} to their Australian home club first (1.3.3).",
@@ -102,7 +100,7 @@ def _checked_award(
             nz_a_points=nz_a_points,
         )
     except GrantError as error:
-        raise _refused(error.field, str(error)) from None
+        raise AwardsError.on_field(error.field, str(error)) from None
 
 
 def grant_preview(

@@ -19,10 +19,6 @@ from players.models import Player
 from scheme.core.points import points_text
 
 
-def _refused(field: str, message: str) -> AwardsError:
-    return AwardsError(message, fields={field: [message]})
-
-
 def rank_recognise(
     *, by: User, number: str, rank_order: int, reason: str, on: date
 ) -> list[Credit]:
@@ -37,18 +33,18 @@ def rank_recognise(
         raise AwardsError("An overseas rank is recognised by centre staff.")
     reason = reason.strip()
     if not reason:
-        raise _refused("reason", "Give the reason: who recognised which overseas rank.")
+        raise AwardsError.on_field("reason", "Give the reason: who recognised which overseas rank.")
     if refusal := date_refusal(on, what="The day of the recognition"):
-        raise _refused("on", refusal)
+        raise AwardsError.on_field("on", refusal)
     rank = next((rank for rank in scheme.ranks if rank.order == rank_order), None)
     if rank is None:
-        raise _refused("rank", "Choose one of the scheme's ranks.")
+        raise AwardsError.on_field("rank", "Choose one of the scheme's ranks.")
     with transaction.atomic():
         player = Player.objects.select_for_update().filter(abf_number=number).first()
         if player is None:
-            raise _refused("number", f"No player has the {number_name()} {number}.")
+            raise AwardsError.on_field("number", f"No player has the {number_name()} {number}.")
         if player.status != Player.Status.ACTIVE:
-            raise _refused(
+            raise AwardsError.on_field(
                 "number",
                 f"{number} is {player.get_status_display().lower()}: only an active player's "
                 "rank is recognised.",
@@ -56,7 +52,7 @@ def rank_recognise(
         held = scheme.record_totals(player_totals(player=player).lifetime, player.pre_1982_red)
         points = scheme.rank_recognition(rank, held)
         if not points:
-            raise _refused(
+            raise AwardsError.on_field(
                 "rank",
                 f"{number} {player.full_name} already holds the points of {rank.name}: "
                 "nothing was credited.",
