@@ -3,7 +3,7 @@
 date"), on the player's page and in the API; an entry list checked as at its cut-off day
 against an event's limit, breaches flagged, each bad line named; the rank history."""
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -229,7 +229,8 @@ def _promoted(player, order: int, name: str, days: int):
         rank_order=order,
         rank_name=name,
         period=period,
-        promoted_at=timezone.now() - timedelta(days=days),
+        # Midday of that day in the scheme's time: its day whatever the hour of the run.
+        promoted_at=timezone.make_aware(datetime.combine(days_ago(days), time(12))),
     )
     Player.objects.filter(pk=player.pk).update(rank_order=max(player.rank_order, order))
     player.refresh_from_db()
