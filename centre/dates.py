@@ -8,10 +8,11 @@ pages through the `day` and `moment` filters, which use these."""
 
 from __future__ import annotations
 
+import functools
 from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
-from django.utils import dateformat, timezone
+from django.utils import dateformat, timezone, translation
 from django.utils.deconstruct import deconstructible
 
 from centre.schemes import current_scheme
@@ -23,7 +24,14 @@ def day_text(day: date) -> str:
     2026"). A moment is taken as its day in local time."""
     if isinstance(day, datetime):
         day = (timezone.localtime(day) if timezone.is_aware(day) else day).date()
-    return dateformat.format(day, current_scheme().date_format)
+    return _day_text(day, current_scheme().date_format, translation.get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _day_text(day: date, pattern: str, language: str | None) -> str:
+    # The same days come again and again (an event's last day is on every line of its
+    # players' statements): each is written out once, in the language it is read in.
+    return dateformat.format(day, pattern)
 
 
 def moment_text(moment: datetime) -> str:

@@ -1,6 +1,8 @@
 """Template filters of the ledger: hundredths shown as points, problems where they are,
 uploads by their event."""
 
+import functools
+
 from django import forms, template
 
 from awards.errors import Problem
@@ -53,6 +55,7 @@ def _luminance(rgb: tuple[int, int, int]) -> float:
 
 
 @register.filter
+@functools.cache
 def as_text(colour_hex: str) -> str:
     """A point kind's colour made dark enough to read as text: the same hue, darkened until
     it stands 4.5:1 against the page (WCAG 2.1 AA), so the ACBL's silver or the gold (2.4:1
