@@ -20,15 +20,18 @@ class Promotion(models.Model):
     certificate is for the rank they now hold (1.8).
     """
 
-    # No index of the player alone, nor of the club alone: promoted_once_per_rank's index
-    # and the (club, period) index begin with them, and each index is written again for
-    # every promotion a close records.
+    # No index of the player alone, nor of the club alone, nor of the period alone:
+    # promoted_once_per_rank's index and the (club, period) index begin with the first two,
+    # every read of promotions names the player or the club, and periods are never deleted;
+    # each index is written again for every promotion a close records.
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="promotions", db_index=False
     )
     rank_order = models.PositiveSmallIntegerField()
     rank_name = models.CharField(max_length=40)
-    period = models.ForeignKey("centre.Period", on_delete=models.PROTECT, related_name="+")
+    period = models.ForeignKey(
+        "centre.Period", on_delete=models.PROTECT, related_name="+", db_index=False
+    )
     # The home club at the close: its secretary receives the certificate (1.8) and lists it.
     club = models.ForeignKey(
         Club,

@@ -9,13 +9,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, connections, transaction
-from django.db.models import Case, F, Sum, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Sum, Value, When
 from django.db.models.functions import Greatest
 
 from awards.ledger.models import Credit, Event, PlayerTotals
 from awards.ledger.services.positions import player_ids_parameter, player_in_sql
 from centre.models import Period
 from centre.schemes import current_scheme
+from clubs.models import Club
 from players import calendar
 from players.models import Player
 from ranks import emails
@@ -437,14 +438,20 @@ def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
     _require_closed(period)
     credits = _reported_credits(period=period)
     club_ids = set(credits)
-    # The clubs alone, without the models' orderings (which join the players to sort them).
-    for model in (Promotion, OneThousandClubMember):
-        club_ids.update(
-            model.objects.filter(period=period, club__isnull=False)
-            .order_by()
-            .values_list("club_id", flat=True)
-            .distinct()
-        )
+    # The clubs alone, without the models' orderings (which join the players to sort them):
+    # the clubs with a promotion in the month, each looked up by the (club, period) index
+    # (there is none of the period alone).
+    club_ids.update(
+        Club.objects.filter(Exists(Promotion.objects.filter(club=OuterRef("pk"), period=period)))
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+    club_ids.update(
+        OneThousandClubMember.objects.filter(period=period, club__isnull=False)
+        .order_by()
+        .values_list("club_id", flat=True)
+        .distinct()
+    )
     with transaction.atomic():
         existing = set(
             ClubMonthlyReport.objects.filter(period=period).values_list("club_id", flat=True)
