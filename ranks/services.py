@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import connection, connections, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.db.models import Case, Exists, F, OuterRef, Sum, Value, When
 from django.db.models.functions import Greatest
 
@@ -148,6 +148,8 @@ def _promote_chunk(
             # Room to sum and join tens of thousands of players' totals in memory, for this
             # transaction only.
             cursor.execute("SET LOCAL work_mem = '64MB'")
+            # Never compiled: the chunk's few statements run once each.
+            cursor.execute("SET LOCAL jit = off")
         cursor.execute(
             _reached_sql(scheme=scheme, everyone=everyone),
             [
@@ -161,19 +163,48 @@ def _promote_chunk(
         # promoted once, to the highest: the certificate is for the rank now held.
         json_object = "jsonb_build_object" if connection.vendor == "postgresql" else "json_object"
         by_kind = ", ".join(f"'{kind}', {kind}" for kind in kinds)
-        cursor.execute(
-            f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "  # noqa: S608
+        promote = (
+            f"INSERT INTO {promotion} (player_id, rank_order, rank_name, period_id, club_id, "
             "totals, pre_1982_red, stars, promoted_at) "
-            "SELECT player_id, reached, rank_name, %s, club_id, "
-            f"{json_object}({by_kind}), pre, 0, %s "
-            f"FROM {_REACHED} WHERE reached > held ON CONFLICT DO NOTHING",
-            [period.pk, stamp],
+            f"SELECT player_id, reached, rank_name, %s, club_id, {json_object}({by_kind}), pre, "
+            "0, %s "
         )
-        run.promotions = max(cursor.rowcount, 0)
-        cursor.execute(
+        # The chunk's range of players alone is read to raise their ranks (the reached table
+        # has no statistics: left to guess, the planner read every player of the register
+        # for each chunk).
+        raise_ranks = (
             f"UPDATE {player} SET rank_order = r.reached FROM {_REACHED} r "  # noqa: S608
-            f"WHERE r.player_id = {player}.id AND r.reached > {player}.rank_order"
+            f"WHERE r.player_id = {player}.id AND {player}.id BETWEEN %s AND %s "
+            f"AND r.reached > {player}.rank_order"
         )
+        first, last = player_ids[0], player_ids[-1]
+        if connection.vendor == "postgresql":
+            # The ranks raised first, then a promotion written for each rank this transaction
+            # raised: a concurrent run waits for the player's row, then finds the rank held
+            # and neither raises it nor promotes again. So the rows are inserted without
+            # ON CONFLICT's test of the unique index row by row (a quarter of the insert's
+            # time); only a promotion there already above the rank held (a rank lowered by
+            # hand) stops the statement, which is then run again with the test. The rows go
+            # in the players' order, their foreign keys checked at the commit in that order.
+            promote_raised = (
+                f"WITH raised AS ({raise_ranks} RETURNING r.*) "
+                f"{promote}FROM raised ORDER BY player_id"
+            )
+            try:
+                with transaction.atomic():
+                    cursor.execute(promote_raised, [first, last, period.pk, stamp])
+            except IntegrityError:
+                cursor.execute(
+                    f"{promote_raised} ON CONFLICT DO NOTHING", [first, last, period.pk, stamp]
+                )
+            run.promotions = max(cursor.rowcount, 0)
+        else:
+            cursor.execute(
+                f"{promote}FROM {_REACHED} WHERE reached > held ON CONFLICT DO NOTHING",
+                [period.pk, stamp],
+            )
+            run.promotions = max(cursor.rowcount, 0)
+            cursor.execute(raise_ranks, [first, last])
         if one_thousand_club:
             # 1.9: the One Thousand Club, once, the first close at which the total reaches 1,000.
             total = _total(kinds)

@@ -82,6 +82,31 @@ def test_a_promotion_is_recorded_once_however_often_the_close_runs(staff, club_a
     assert Promotion.objects.get().rank_name == "Local Master"
 
 
+def test_a_rank_held_below_its_promotion_is_raised_and_the_promotion_not_written_again(
+    staff, club_a
+):
+    player = PlayerFactory(home_club=club_a)
+    other = PlayerFactory(home_club=club_a)
+    credit(staff, player, green=15_00)
+    credit(staff, other, green=15_00)
+    period = close(staff)
+    recorded = Promotion.objects.get(player=player)
+    # The rank held lowered below the promotion recorded (a row put right by hand), and the
+    # other player's rank and promotion undone.
+    Player.objects.filter(pk=player.pk).update(rank_order=1)
+    Player.objects.filter(pk=other.pk).update(rank_order=0)
+    Promotion.objects.filter(player=other).delete()
+
+    run = promotions_run(period=Period.objects.get(pk=period.pk), everyone=True)
+
+    assert run.promotions == 1
+    assert list(Promotion.objects.filter(player=player)) == [recorded]
+    assert Promotion.objects.get(player=other).rank_name == "Local Master"
+    player.refresh_from_db()
+    other.refresh_from_db()
+    assert (player.rank_order, other.rank_order) == (3, 3)
+
+
 def test_next_month_promotes_from_the_rank_held(staff, club_a):
     player = PlayerFactory(home_club=club_a)
     credit(staff, player, green=2_00)
