@@ -30,6 +30,8 @@ provisional points leave them as they are.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypedDict, cast
 
 from django.core.cache import cache
@@ -61,6 +63,9 @@ _LOCK = 7_140_001
 # The widths of the counts, in hundredths, each a hundred times the one before: a total, a
 # whole point, a hundred points. Every count row is a range of one width.
 COUNT_WIDTHS = (1, 100, 10_000)
+# The players of an update and their approved totals, when its caller has not summed them;
+# dropped at its end.
+_SUMMED = "positions_summed"
 # The players moved by an update, for the statements that follow; dropped at its end.
 _MOVED = "positions_moved"
 # The ranges their totals leave and join, with the players each gains or loses (0 for a range
@@ -89,6 +94,48 @@ def player_ids_parameter(player_ids: list[int]) -> str:
     if connection.vendor == "postgresql":
         return "{" + ",".join(map(str, player_ids)) + "}"
     return json.dumps(list(player_ids))
+
+
+def ids_table_sql() -> str:
+    """SQL for a table of one column `id`, the ids of a list given as one parameter
+    (`player_ids_parameter`)."""
+    if connection.vendor == "postgresql":
+        return "unnest(CAST(%s AS bigint[])) AS listed(id)"
+    return "(SELECT value AS id FROM json_each(%s)) AS listed"
+
+
+@contextmanager
+def uncompiled(cursor) -> Iterator[None]:
+    """The statements run within are not compiled by PostgreSQL's JIT: the planner's estimate
+    of a sum over some players' totals and their rank at 1 January, some sixty comparisons a
+    player, passes its thresholds, and compiling took 25-80 ms a statement at 400,000 players
+    (with inlining 1.4 s) for one that then ran in 100-600 ms, no faster for it. Nothing to
+    do on SQLite."""
+    with _set(cursor, {"jit": "off"}):
+        yield
+
+
+@contextmanager
+def _set(cursor, settings: dict[str, str]) -> Iterator[None]:
+    """PostgreSQL's settings for the caller's transaction (`set_config(..., true)`), put back
+    as they were after the statements run within; should one fail, the transaction or the
+    savepoint rolled back puts them back too."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    names = list(settings)
+    cursor.execute(f"SELECT {', '.join(['current_setting(%s)'] * len(names))}", names)
+    before = dict(zip(names, cursor.fetchone(), strict=True))
+    _put(cursor, settings)
+    yield
+    _put(cursor, before)
+
+
+def _put(cursor, settings: dict[str, str]) -> None:
+    cursor.execute(
+        f"SELECT {', '.join(['set_config(%s, %s, true)'] * len(settings))}",
+        [value for pair in settings.items() for value in pair],
+    )
 
 
 def _quoted(model) -> str:
@@ -221,9 +268,10 @@ def positions_update(
     total to the new one. Rows are written for those players and the ranges they leave or
     join only.
 
-    `summed` names a temporary table of these players' approved totals of every year
-    (`player_id`, `approved`), when the caller has summed them already (the close's step sums
-    them for the standings of the month's year); without it they are summed here.
+    `summed` names a temporary table of these players' approved totals of every year and
+    pre-1982 red points (`player_id`, `approved`, `pre_1982_red`), a row for each of them with
+    totals, when the caller has summed them already (the close's step sums them for the
+    standings of the month's year); without it they are summed here.
 
     The same tables as `positions_refresh` as long as they were current before the month's
     credits were approved (the caller sees to that, `ranks.standings.standings_refresh_at_close`):
@@ -236,33 +284,55 @@ def positions_update(
     totals, players = _quoted(PlayerTotals), _quoted(Player)
     with transaction.atomic(), connection.cursor() as cursor:
         _lock(cursor)
-        # Each of the three tables is read for the listed players only (the list is given to
-        # each), not joined whole to the list.
         ids = player_ids_parameter(player_ids)
-        if summed is None:
-            sums = (
-                f"(SELECT t.player_id, SUM(t.approved) AS approved FROM {totals} AS t "  # noqa: S608
-                f"WHERE {player_in_sql('t.player_id')} GROUP BY t.player_id)"
+        own = summed is None
+        sums = connection.ops.quote_name(_SUMMED if own else summed)
+        with uncompiled(cursor):
+            if own:
+                # Their totals read by the list given once; each one's pre-1982 red points
+                # looked up by the key (a join hashes the whole registry).
+                cursor.execute(
+                    f"CREATE TEMPORARY TABLE {sums} AS "  # noqa: S608
+                    f"SELECT t.player_id, CAST(SUM(t.approved) AS BIGINT) AS approved, "
+                    f"(SELECT p.pre_1982_red FROM {players} AS p WHERE p.id = t.player_id) "
+                    f"AS pre_1982_red FROM {totals} AS t WHERE {player_in_sql('t.player_id')} "
+                    f"GROUP BY t.player_id",
+                    [ids],
+                )
+            # Each player's total now and as kept (none for a player with no row), the kept
+            # one looked up by the key: a join hashes every player's row.
+            cursor.execute(
+                f"CREATE TEMPORARY TABLE {_MOVED} AS "  # noqa: S608
+                f"SELECT s.player_id, (SELECT o.total FROM {table} AS o "
+                f"WHERE o.player_id = s.player_id) AS old_total, "
+                f"CAST(s.approved + s.pre_1982_red AS BIGINT) AS new_total FROM {sums} AS s"
             )
-            sums_params = [ids]
-        else:
-            sums, sums_params = connection.ops.quote_name(summed), []
+        # A player listed with no totals at all (the month's credits cancelled out, and none
+        # before) has a total of the pre-1982 red points alone: seldom anyone.
         cursor.execute(
-            f"CREATE TEMPORARY TABLE {_MOVED} AS "  # noqa: S608
-            f"SELECT p.id AS player_id, o.total AS old_total, "
-            f"CAST(COALESCE(s.approved, 0) + p.pre_1982_red AS BIGINT) AS new_total "
-            f"FROM {players} AS p LEFT JOIN {sums} AS s ON s.player_id = p.id "
-            f"LEFT JOIN {table} AS o ON o.player_id = p.id AND {player_in_sql('o.player_id')} "
-            f"WHERE {player_in_sql('p.id')} "
-            f"AND (o.player_id IS NULL OR o.total <> COALESCE(s.approved, 0) + p.pre_1982_red)",
-            [*sums_params, ids, ids],
+            f"SELECT listed.id FROM {ids_table_sql()} "  # noqa: S608
+            f"WHERE listed.id NOT IN (SELECT player_id FROM {sums})",
+            [ids],
         )
+        without = [player_id for (player_id,) in cursor.fetchall()]
+        if without:
+            cursor.execute(
+                f"INSERT INTO {_MOVED} (player_id, old_total, new_total) "  # noqa: S608
+                f"SELECT p.id, o.total, p.pre_1982_red FROM {players} AS p "
+                f"LEFT JOIN {table} AS o ON o.player_id = p.id WHERE {player_in_sql('p.id')}",
+                [player_ids_parameter(without)],
+            )
+        # Only the players whose total moved are written.
+        cursor.execute(f"DELETE FROM {_MOVED} WHERE old_total = new_total")  # noqa: S608
         # The kept totals updated in place, each row's update staying in its page, and a row
         # added for a player who had none; not one upsert for all, which tries an insert and
-        # locks each row (a record in the log) before updating it.
+        # locks each row (a record in the log) before updating it. The rows are read for the
+        # listed players only, not every player's to be hashed.
         cursor.execute(
             f"UPDATE {table} SET total = m.new_total FROM {_MOVED} AS m "  # noqa: S608
-            f"WHERE m.player_id = {table}.player_id AND m.old_total IS NOT NULL"
+            f"WHERE m.player_id = {table}.player_id AND m.old_total IS NOT NULL "
+            f"AND {player_in_sql(f'{table}.player_id')}",
+            [ids],
         )
         cursor.execute(
             f"INSERT INTO {table} (player_id, total) "  # noqa: S608
@@ -293,6 +363,8 @@ def positions_update(
         )
         cursor.execute(f"DROP TABLE {_MOVES}")
         cursor.execute(f"DROP TABLE {_MOVED}")
+        if own:
+            cursor.execute(f"DROP TABLE {sums}")
     return _mark(version)
 
 
