@@ -142,15 +142,9 @@ def settle_writes() -> str:
     writes a promotion for each) flushed, as the checkpointer of a running database would
     have done long before the next readers: otherwise a read that misses the buffer cache
     first writes out the dirty page it evicts (at 400,000 players the player page's
-    statement read 130-160 pages and wrote as many). And the players' table vacuumed, as
-    autovacuum does within a minute of a close or a ranking (players migration 0013): until
-    then the lookup reads the table for every row the ranking rewrote, where it counts from
-    its index alone. Says the buffer cache's size, which decides how many of the reads' pages
-    are found in it."""
-    from players.models import Player
-
+    statement read 130-160 pages and wrote as many). Says the buffer cache's size, which
+    decides how many of the reads' pages are found in it."""
     with connection.cursor() as cursor:
-        cursor.execute(f"VACUUM {Player._meta.db_table}")
         cursor.execute("SHOW shared_buffers")
         buffers = cursor.fetchone()[0]
         cursor.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
