@@ -304,15 +304,15 @@ def hold_report_emails() -> list[int]:
     approvals (all its chunks, summed) and its promotions, reports and standings steps are
     timed as they run."""
     from operations import close_run
-    from ranks import services, standings
+    from ranks import monthly_reports, services, standings
 
     queued: list[int] = []
-    services._queue_report_emails = queued.extend
+    monthly_reports._queue_report_emails = queued.extend
     timed_steps = {}
     for module, name in (
         (close_run, "credits_approve"),
         (services, "promotions_run"),
-        (services, "club_monthly_reports_issue"),
+        (monthly_reports, "club_monthly_reports_issue"),
         (standings, "standings_refresh_at_close"),
         # Within the step above: the national positions alone, updated for the month's
         # players (or counted again in full when they were not kept).
@@ -341,7 +341,7 @@ def hold_report_emails() -> list[int]:
 def measure_promotions(queued: list[int], file_lines: int = FILE_LINES) -> dict:
     from centre.models import Period
     from players.models import Player
-    from ranks import services
+    from ranks import monthly_reports, services
     from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
 
     # The month the benchmark's upload went into, closed by measure().
@@ -365,7 +365,7 @@ def measure_promotions(queued: list[int], file_lines: int = FILE_LINES) -> dict:
     t1 = time.perf_counter()
     again = services.promotions_run(period=period, everyone=True)
     t2 = time.perf_counter()
-    reports = services.club_monthly_reports_issue(period=period)
+    reports = monthly_reports.club_monthly_reports_issue(period=period)
     t3 = time.perf_counter()
     # One club's documents as a worker renders them for its email: report and certificates.
     sample = reports[0] if reports else None

@@ -25,7 +25,8 @@ from centre.models import Period, User
 from centre.schemes import current_scheme
 from centre.text import shorten
 from operations.models import EarlyClose, MonthCloseFailure
-from ranks.services import club_monthly_reports_issue, promotions_run
+from ranks.monthly_reports import club_monthly_reports_issue
+from ranks.services import promotions_run
 from ranks.standings import standings_refresh_at_close
 from scheme.base import AUTHORISATIONS, LEVIES
 from scheme.core.calendar import local_month

@@ -29,7 +29,7 @@ from operations.close_run import (
     month_has_ended,
 )
 from operations.models import MonthCloseFailure
-from ranks.services import club_monthly_reports_email
+from ranks.monthly_reports import club_monthly_reports_email
 
 # What the close runs, as its callers name it (the command, the pages, the tests).
 __all__ = [

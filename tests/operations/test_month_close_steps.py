@@ -278,7 +278,7 @@ def test_a_monthly_report_left_unsent_is_sent_once_by_the_periodic_job(
 ):
     # The queued email was lost (the broker was down when the close committed).
     with (
-        mock.patch("ranks.services._queue_report_emails"),
+        mock.patch("ranks.monthly_reports._queue_report_emails"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         month_close(period=month, by=staff)

@@ -164,7 +164,7 @@ def test_a_month_end_stopped_anywhere_and_run_again_ends_as_one_clean_run(
 
     # 3. Stopped as the club reports were being made, after the promotions.
     with (
-        stop_on_call("ranks.services._reported_credits", 1),
+        stop_on_call("ranks.monthly_reports._reported_credits", 1),
         pytest.raises(WorkerStopped),
     ):
         close(month, staff, capture)

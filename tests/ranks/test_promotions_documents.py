@@ -13,7 +13,7 @@ from centre.models import Period
 from operations.services import month_close
 from ranks.emails import club_monthly_report_email_send
 from ranks.models import ClubMonthlyReport, Promotion
-from ranks.services import club_monthly_reports_email
+from ranks.monthly_reports import club_monthly_reports_email
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 

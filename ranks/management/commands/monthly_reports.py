@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ranks import services
+from ranks import monthly_reports
 from ranks.management.commands.promotions_run import closed_period
 
 
@@ -18,7 +18,7 @@ class Command(BaseCommand):
     def handle(self, *args, period: str | None, **options) -> None:
         month = closed_period(period)
         # Issuing queues the email of every report of the month not yet sent.
-        reports = services.club_monthly_reports_issue(period=month)
+        reports = monthly_reports.club_monthly_reports_issue(period=month)
         unsent = [r for r in reports if r.emailed_at is None and r.club.secretary_email]
         self.stdout.write(
             f"{month.label}: {len(reports)} club report(s); {len(unsent)} email(s) queued."
