@@ -64,22 +64,6 @@ def kept_world() -> dict:
     }
 
 
-def unranked() -> None:
-    """The register as bench/national.py's build() leaves it for the close: no player ranked,
-    no promotion, report or One Thousand Club member (the close promotes every player it
-    credits, as in the run), the tables vacuumed after."""
-    from players.models import Player
-    from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
-
-    ClubMonthlyReport.objects.all().delete()
-    Promotion.objects.all().delete()
-    OneThousandClubMember.objects.all().delete()
-    Player.objects.update(rank_order=0)
-    with connection.cursor() as cursor:
-        for model in (Player, Promotion):
-            cursor.execute(f"VACUUM (ANALYZE) {model._meta.db_table}")
-
-
 def close_again(world: dict, seed: int) -> int:
     """bench/national.py's measure(), its file's event another session of the day than any
     earlier run's (the same event's awards sent again are refused as already credited)."""
@@ -143,7 +127,7 @@ def main() -> None:
         queued = national.hold_report_emails()
         lines = national.FILE_LINES
         if args.close:
-            unranked()
+            national.unranked()
             lines = close_again(world, args.seed)
         if args.rank_all:
             national.measure_promotions(queued, lines)

@@ -47,10 +47,3 @@ def upload_correction(context: template.Context, upload) -> dict:
             user and user.is_authenticated and user.is_centre_staff and upload.status == "credited"
         ),
     }
-
-
-@register.filter
-def is_correction(line: dict) -> bool:
-    """A statement's line that corrects another (awards.ledger.statements.corrects); a line
-    kept in the cache before the ledger said so is not marked."""
-    return bool(line.get("correction"))
