@@ -16,8 +16,9 @@ CORRECTION = "correction"
 
 
 def is_correction(line: StatementLine) -> bool:
-    """A line that corrects another, as the ledger tells (awards.ledger.statements.corrects)."""
-    return line["correction"]
+    """A line that corrects another, as the ledger tells (awards.ledger.statements.corrects);
+    a line kept in the player page's cache from before the ledger told it is not marked."""
+    return bool(line.get("correction"))
 
 
 def _header(kinds: tuple[str, ...] | None = None) -> list[str]:

@@ -16,6 +16,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from awards.ledger.statements import StatementLine
+from awards.lookup.documents import is_correction
 
 register = template.Library()
 
@@ -52,8 +53,7 @@ def statement_rows(lines: Iterable[StatementLine]) -> SafeString:
             escape(line["grade_shown"]),
             escape(line["colour"]),
         )
-        # A line kept in the cache before the ledger marked corrections is not marked.
-        marks = (_CORRECTION if line.get("correction") else "") + (
+        marks = (_CORRECTION if is_correction(line) else "") + (
             _WAITING if line["provisional"] else ""
         )
         rows.append(
