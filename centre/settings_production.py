@@ -28,6 +28,5 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
-STORAGES["staticfiles"]["BACKEND"] = (  # noqa: F405
-    "whitenoise.storage.CompressedManifestStaticFilesStorage"
-)
+# Whitenoise's compressed files named by their hashes, each address kept once worked out.
+STORAGES["staticfiles"]["BACKEND"] = "centre.static_files.StaticFilesStorage"  # noqa: F405

@@ -1,10 +1,11 @@
-"""The player page's repeated rows: the statement's lines and the chart's months.
+"""The player page's repeated rows and cells: the statement's lines, the chart's months, and
+a cell for each kind of point in the totals and the tables' headings.
 
-They are most of the page (20 lines of the statement, a row for each month with awards),
-each row the same few cells, so they are written here, every value escaped, rather than by
-the template's loops, where each cell is a node resolved and escaped on its own: that made
-them most of the time the page took to render. The rest of the page's markup is its
-template's (templates/awards/player.html).
+They are most of the page (20 lines of the statement, a row for each month with awards, six
+rows of a cell a kind), each the same few cells, so they are written here, every value
+escaped, rather than by the template's loops, where each cell is a node resolved and escaped
+on its own: that made them most of the time the page took to render. The rest of the page's
+markup is its template's (templates/awards/player.html).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from awards.ledger.statements import StatementLine
 from awards.lookup.documents import is_correction
+from awards.templatetags.ledger import as_text
+from scheme.core.points import points_text
+from scheme.parts import PointKind
 
 register = template.Library()
 
@@ -86,3 +90,39 @@ def chart_rows(months: Iterable[Mapping]) -> SafeString:
             for month in months
         )
     )
+
+
+@register.simple_tag
+def kind_headings(kinds: Iterable[PointKind], scope: str = "", marked: str = "") -> SafeString:
+    """A table's heading of each kind of point, in the kind's colour made dark enough to read
+    as text; `scope` the headings' scope, `marked` the name of an attribute holding the
+    kind's code."""
+    scoped = f' scope="{escape(scope)}"' if scope else ""
+    return mark_safe(  # noqa: S308
+        "".join(
+            f'<th{scoped} class="number colour-{escape(kind.code)}" '
+            f'style="color: {escape(as_text(kind.colour_hex))}"'
+            f"{_marked(marked, kind.code)}>{escape(kind.label)}</th>"
+            for kind in kinds
+        )
+    )
+
+
+@register.simple_tag
+def kind_cells(
+    figures: Mapping[str, int] | None, kinds: Iterable[PointKind], marked: str = ""
+) -> SafeString:
+    """A cell for each kind of point with its figure of `figures` (hundredths by kind's code;
+    none is 0), as points; `marked` the name of an attribute holding the kind's code."""
+    figures = figures or {}
+    return mark_safe(  # noqa: S308
+        "".join(
+            f'<td class="number"{_marked(marked, kind.code)}>'
+            f"{escape(points_text(int(figures.get(kind.code) or 0)))}</td>"
+            for kind in kinds
+        )
+    )
+
+
+def _marked(attribute: str, code: str) -> str:
+    return f' {escape(attribute)}="{escape(code)}"' if attribute else ""

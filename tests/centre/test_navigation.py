@@ -47,3 +47,25 @@ def test_the_account_group_holds_the_login_and_log_out(client_a, secretary_a):
     account = content[content.index('data-nav-group="Account"') :]
     assert secretary_a.username in account
     assert 'action="/accounts/logout/"' in account
+
+
+@pytest.mark.django_db
+def test_an_anonymous_visitors_menu_marks_each_page_and_speaks_the_scheme(
+    anonymous_client, settings
+):
+    # The menu an anonymous visitor sees is written once and kept (centre.templatetags.menu):
+    # each page still marks its own entry, and another scheme's deployment its own words.
+    results = anonymous_client.get("/awards/results/").content.decode()
+    home = anonymous_client.get("/").content.decode()
+    again = anonymous_client.get("/awards/results/").content.decode()
+
+    assert 'href="/awards/results/" data-nav="awards:results" aria-current="page"' in results
+    assert 'data-nav="home" aria-current="page"' in home
+    assert 'data-nav="awards:results" aria-current' not in home
+    assert again == results
+    assert "B4c allocations" in home
+
+    settings.MASTERPOINT_SCHEME = "nz"
+    nz_home = anonymous_client.get("/").content.decode()
+    assert "B4c allocations" not in nz_home
+    assert 'data-nav="home" aria-current="page"' in nz_home
