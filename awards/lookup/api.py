@@ -139,18 +139,24 @@ def _pre_1982(player: Player) -> dict:
     return {"pre_1982_red": player.pre_1982_red} if has_feature(PRE_1982) else {}
 
 
-def _public(player: Player, totals: Totals) -> dict:
-    return {
+def _public(player: Player, totals: Totals, *, pre_1982: bool | None = None) -> dict:
+    """A player as the lookup and the player's API show them. `pre_1982`: whether the scheme
+    keeps red points won before 1982 (asked once for a page of the lookup's players)."""
+    club = player.home_club
+    body = {
         "abf_number": player.abf_number,
         "name": player.full_name,
-        "home_club": player.home_club.number if player.home_club else None,
-        "home_club_name": player.home_club.name if player.home_club else None,
+        "home_club": club.number if club else None,
+        "home_club_name": club.name if club else None,
         "status": player.status,
         "totals": totals.as_json(),
-        **_pre_1982(player),
-        # 1.4.4: the rank as of the last close, and what the next one still needs.
-        **player_rank_standing(player=player, lifetime=totals.lifetime).as_json(),
     }
+    lifetime = body["totals"]["lifetime"]
+    if has_feature(PRE_1982) if pre_1982 is None else pre_1982:
+        body.update(_pre_1982(player))
+    # 1.4.4: the rank as of the last close, and what the next one still needs.
+    body.update(player_rank_standing(player=player, lifetime=lifetime).as_json())
+    return body
 
 
 class LookupPagination(LimitOffsetPagination):
@@ -295,7 +301,10 @@ class MasterpointLookupApi(ListAPIView):
         found = self.paginate_queryset(self.get_queryset())
         # Every result's totals in one query, whatever the number of results.
         totals = players_totals(players=found)
-        return self.get_paginated_response([_public(player, totals[player.pk]) for player in found])
+        pre_1982 = has_feature(PRE_1982)
+        return self.get_paginated_response(
+            [_public(player, totals[player.pk], pre_1982=pre_1982) for player in found]
+        )
 
 
 class MasterpointPlayerApi(APIView):
