@@ -137,13 +137,17 @@ class Portal:
         self.workers = workers
         self.process: subprocess.Popen | None = None
 
-    def start(self) -> None:
+    def collect_static(self) -> None:
+        """The static files and their manifest, in the run's folder (BENCH_STATIC_ROOT)."""
         subprocess.run(  # noqa: S603
             [BIN / "python", "manage.py", "collectstatic", "--noinput", "-v0"],
             cwd=ROOT,
             env=self.env,
             check=True,
         )
+
+    def start(self) -> None:
+        self.collect_static()
         self.process = subprocess.Popen(  # noqa: S603
             [
                 BIN / "gunicorn",
