@@ -153,7 +153,8 @@ def _public(player: Player, totals: Totals, *, pre_1982: bool | None = None) -> 
     }
     lifetime = body["totals"]["lifetime"]
     if has_feature(PRE_1982) if pre_1982 is None else pre_1982:
-        body.update(_pre_1982(player))
+        # 1.8 notes: the red points won before 1982, beside the ledger's totals.
+        body["pre_1982_red"] = player.pre_1982_red
     # 1.4.4: the rank as of the last close, and what the next one still needs.
     body.update(player_rank_standing(player=player, lifetime=lifetime).as_json())
     return body

@@ -31,7 +31,7 @@ def _shape(groups: list[dict]) -> tuple:
         (
             group["label"],
             group["current"],
-            group.get("count", 0),
+            group.get("count"),
             group["account"],
             tuple(
                 (entry["label"], entry["url"], entry["name"], entry["current"], entry.get("count"))
