@@ -132,7 +132,14 @@ def main() -> None:
         portal = Portal(database=name, workers=1, folder=Path(folder))
         portal.collect_static()
         for key, choices in paths.items():
-            picked = random.Random(args.seed).choices(choices, k=WARM_UP + args.requests)
+            # Each player once (20,000 to pick from), so that no counted page is in the cache
+            # already; fewer paths than requests (/healthz, the standings, the lookup's names)
+            # are asked again and again, as their readers ask them.
+            needed, rng = WARM_UP + args.requests, random.Random(args.seed)
+            if len(choices) >= needed:
+                picked = rng.sample(choices, needed)
+            else:
+                picked = rng.choices(choices, k=needed)
             paths_file = Path(folder) / f"{key}.txt"
             paths_file.write_text("\n".join(picked))
             warm_up = _instructions(portal.env, paths_file, 0)

@@ -133,10 +133,13 @@ class LookupPlayerSerializer(serializers.Serializer):
         return fields
 
 
-def _pre_1982(player: Player) -> dict:
+def _pre_1982(player: Player, kept: bool | None = None) -> dict:
     """1.8 notes: the red points won before 1982, its own figure beside the ledger's totals,
-    so that a program can add them as the rank does."""
-    return {"pre_1982_red": player.pre_1982_red} if has_feature(PRE_1982) else {}
+    so that a program can add them as the rank does. `kept`: whether the scheme keeps them,
+    when the caller has asked already (once for a page of the lookup's players)."""
+    if kept is None:
+        kept = has_feature(PRE_1982)
+    return {"pre_1982_red": player.pre_1982_red} if kept else {}
 
 
 def _public(player: Player, totals: Totals, *, pre_1982: bool | None = None) -> dict:
@@ -152,9 +155,7 @@ def _public(player: Player, totals: Totals, *, pre_1982: bool | None = None) -> 
         "totals": totals.as_json(),
     }
     lifetime = body["totals"]["lifetime"]
-    if has_feature(PRE_1982) if pre_1982 is None else pre_1982:
-        # 1.8 notes: the red points won before 1982, beside the ledger's totals.
-        body["pre_1982_red"] = player.pre_1982_red
+    body.update(_pre_1982(player, pre_1982))
     # 1.4.4: the rank as of the last close, and what the next one still needs.
     body.update(player_rank_standing(player=player, lifetime=lifetime).as_json())
     return body
