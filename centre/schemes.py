@@ -7,13 +7,28 @@ and not one scheme's constants: a deployment on another scheme migrates the same
 import functools
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.functional import lazy
 
 from scheme import Scheme, get_scheme
 
 
 def current_scheme() -> Scheme:
+    return _scheme_of_settings()
+
+
+# A request asks for the scheme dozens of times (a lookup's page, 75): it is read from the
+# settings once, and again only when they change it (a test's override).
+@functools.cache
+def _scheme_of_settings() -> Scheme:
     return get_scheme(settings.MASTERPOINT_SCHEME)
+
+
+@receiver(setting_changed)
+def _scheme_setting_changed(*, setting: str, **kwargs: object) -> None:
+    if setting == "MASTERPOINT_SCHEME":
+        _scheme_of_settings.cache_clear()
 
 
 def point_kind_choices() -> list[tuple[str, str]]:
@@ -28,7 +43,7 @@ def grade_choices() -> list[tuple[str, str]]:
 
 def point_kind_codes() -> tuple[str, ...]:
     """The codes of the scheme's kinds of point, in its order (ABF: green, red, gold)."""
-    return _point_kind_codes(settings.MASTERPOINT_SCHEME)
+    return _point_kind_codes(current_scheme().code)
 
 
 @functools.cache

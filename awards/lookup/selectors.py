@@ -166,15 +166,17 @@ class NamePrefixMatches:
             found = cursor.fetchall()
         self._count = found[0][0]
         names = [field.attname for field in _LISTED]
+        # Read once: each read of the connection's alias goes through its thread's local.
+        alias = connection.alias
         players_found = []
         for row in found:
             if row[1] is None:
                 continue  # no page: the count alone
-            player = Player.from_db(connection.alias, names, row[1 : 1 + len(names)])
+            player = Player.from_db(alias, names, row[1 : 1 + len(names)])
             if player.home_club_id is not None:
                 club_number, club_name = row[1 + len(names) :]
                 player.home_club = Club.from_db(
-                    connection.alias,
+                    alias,
                     ["id", "number", "name"],
                     (player.home_club_id, club_number, club_name),
                 )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import date
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.html import json_script
+from django.utils.safestring import SafeString
 
 from awards.ledger.selectors import player_public_totals
 from awards.ledger.statements import player_statement, player_statement_page_and_months
@@ -22,6 +25,7 @@ from centre.schemes import current_scheme, point_kind_codes
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint, player_grade_in_force, player_public
+from scheme import get_scheme
 from scheme.core.points import points_text
 
 # Players on one page of the lookup's results.
@@ -93,10 +97,7 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
             "earlier": _page_query(period, statement.number + 1) if statement.has_earlier else "",
             "later": _page_query(period, statement.number - 1) if statement.has_later else "",
             "country": COUNTRIES.get(current_scheme().code, "the registry"),
-            "chart_kinds": [
-                {"key": kind.code, "label": kind.label, "colour": kind.colour_hex}
-                for kind in sorted(current_scheme().point_kinds, key=lambda k: k.order)
-            ],
+            "chart_kinds": _chart_kinds(current_scheme().code),
             "grade": player_grade_in_force(player=player),
         },
     )
@@ -110,6 +111,17 @@ def _page_query(period: QueryDict, page: int) -> str:
     if page > 1:
         query["page"] = str(page)
     return query.urlencode()
+
+
+@functools.cache
+def _chart_kinds(code: str) -> SafeString:
+    """The chart's kinds of point, their codes, labels and colours, as the page's script reads
+    them: the scheme's, the same on every page, so written once."""
+    kinds = sorted(get_scheme(code).point_kinds, key=lambda kind: kind.order)
+    return json_script(
+        [{"key": kind.code, "label": kind.label, "colour": kind.colour_hex} for kind in kinds],
+        "points-chart-kinds",
+    )
 
 
 # What the player page calls the country of a scheme's registry.

@@ -124,5 +124,30 @@ def kind_cells(
     )
 
 
+@register.simple_tag
+def chart_caption(months: list[Mapping], kind_word: str) -> str:
+    """What the chart shows: "Cumulative masterpoints by colour, Jan 2025 to Oct 2026"."""
+    return (
+        f"Cumulative masterpoints by {kind_word.lower()}, "
+        f"{months[0]['label']} to {months[-1]['label']}"
+    )
+
+
+@register.simple_tag
+def chart_summary(months: list[Mapping], kinds: Iterable[PointKind], kind_word: str) -> str:
+    """The chart in words, for a reader who cannot see it: its caption and the points of each
+    kind at its end ("... : at the end 1.75 green, 0.00 red and 0.00 gold.")."""
+    last = months[-1]
+    # A colour is named in lower case within the sentence ("green"); a letter as it is (NZ's
+    # "A Points").
+    figures = [
+        f"{points_text(int(last.get(kind.code) or 0))} "
+        f"{kind.label.lower() if kind_word == 'Colour' else kind.label}"
+        for kind in kinds
+    ]
+    listed = ", ".join(figures[:-1]) + " and " + figures[-1] if len(figures) > 1 else figures[0]
+    return f"{chart_caption(months, kind_word)}: at the end {listed}."
+
+
 def _marked(attribute: str, code: str) -> str:
     return f' {escape(attribute)}="{escape(code)}"' if attribute else ""

@@ -125,8 +125,11 @@ def rank_for(totals: Totals, pre_1982_red: int = 0) -> Rank | None:
     The table is not monotonic in its total column (State Master needs 50 in all with 25 red
     and gold, Bronze Regional Master 100 in all), so every rank is tried, highest first.
     """
+    total = totals.total
     for rank in reversed(RANKS):
-        if rank.is_met(totals, pre_1982_red):
+        # The total first, as `is_met` does, without asking the rank: the lookup tries
+        # every rank of each player it lists, and most fall short of most ranks on it.
+        if rank.total <= total and rank.is_met(totals, pre_1982_red):
             return rank
     return None
 

@@ -86,3 +86,27 @@ def test_a_player_without_awards_has_no_chart(anonymous_client, club_a):
 
     assert "data-points-chart" not in page
     assert "chart-4.6.1" not in page
+
+
+@pytest.mark.parametrize(
+    ("code", "ending"),
+    [
+        ("abf", "at the end 1.75 green, 0.00 red and 0.00 gold."),
+        # NZ's kinds are named as they are, letters and all.
+        ("nz", "at the end 1.75 A Points, 0.00 B Points and 0.00 C Points."),
+    ],
+)
+def test_the_chart_in_words_names_each_kind_in_the_schemes_words(code, ending):
+    from awards.templatetags.statement import chart_summary
+    from scheme import get_scheme
+
+    scheme = get_scheme(code)
+    kinds = sorted(scheme.point_kinds, key=lambda kind: kind.order)
+    first, *_ = (kind.code for kind in kinds)
+    months = [{"label": "Jan 2026", first: 100}, {"label": "Mar 2026", first: 175}]
+
+    text = chart_summary(months, kinds, scheme.kind_word)
+
+    assert text == (
+        f"Cumulative masterpoints by {scheme.kind_word.lower()}, Jan 2026 to Mar 2026: {ending}"
+    )
