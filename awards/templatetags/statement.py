@@ -1,5 +1,6 @@
 """The player page's repeated rows and cells: the statement's lines, the chart's months, and
-a cell for each kind of point in the totals and the tables' headings.
+a cell for each kind of point in the totals and the tables' headings; and the chart's caption
+and its figures in words.
 
 They are most of the page (20 lines of the statement, a row for each month with awards, six
 rows of a cell a kind), each the same few cells, so they are written here, every value
