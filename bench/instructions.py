@@ -1,7 +1,7 @@
 """The instructions each public read takes in a portal worker, beside /healthz's: a figure
-that is the same from run to run whatever else the machine is doing, for comparing a change
-with the code before it where the p95 latencies of `make bench` move by a fifth between runs
-of the same code.
+that is the same within 1% from run to run whatever else the machine is doing, for comparing
+a change with the code before it where the p95 latencies of `make bench` move by a fifth
+between runs of the same code.
 
 On the register a run kept (`bench/run.py --keep`), as bench/again.py reads it:
 
