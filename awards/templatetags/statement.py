@@ -1,6 +1,6 @@
 """The player page's repeated rows and cells: the statement's lines, the chart's months, and
-a cell for each kind of point in the totals and the tables' headings; and the chart's caption
-and its figures in words.
+a cell for each kind of point in the totals and the tables' headings; the chart's caption
+and its figures in words; and the inputs of the statement's period.
 
 They are most of the page (20 lines of the statement, a row for each month with awards, six
 rows of a cell a kind), each the same few cells, so they are written here, every value
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from django import template
+from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
 from awards.ledger.statements import StatementLine
@@ -148,6 +148,25 @@ def chart_summary(months: list[Mapping], kinds: Iterable[PointKind], kind_word: 
     ]
     listed = ", ".join(figures[:-1]) + " and " + figures[-1] if len(figures) > 1 else figures[0]
     return f"{chart_caption(months, kind_word)}: at the end {listed}."
+
+
+@register.simple_tag
+def period_inputs(form: forms.Form) -> SafeString:
+    """A labelled date input for each of the period's fields, as its widget writes it (the
+    widgets' own templates cost as much as the statement's lines), marked invalid and pointed
+    at its error (`<id>_error`) where the value given was refused."""
+    inputs = []
+    for field in form:
+        auto_id = escape(field.auto_id)
+        value = field.value()
+        inputs.append(
+            f'<label for="{auto_id}">{escape(str(field.label))}</label> '
+            f'<input type="date" name="{escape(field.html_name)}"'
+            + ("" if value is None else f' value="{escape(str(value))}"')
+            + (f' aria-invalid="true" aria-describedby="{auto_id}_error"' if field.errors else "")
+            + f' id="{auto_id}"> '
+        )
+    return mark_safe("".join(inputs))  # noqa: S308
 
 
 def _marked(attribute: str, code: str) -> str:
