@@ -8,6 +8,7 @@ from datetime import datetime, time, timedelta
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -261,7 +262,10 @@ def test_the_rank_history_of_a_merged_record_brings_the_retired_numbers_promotio
     players_merge(retired=twin, kept=ann, reason="Twice", by=staff)
 
     answer = APIClient().get(reverse("masterpoints-ranks", args=[ann.abf_number])).json()
+    page = Client().get(reverse("awards:player", args=[ann.abf_number])).content.decode()
 
+    assert '<tr data-rank-step="1"><td>Graduate Master</td>' in page
+    assert f"<small>(as {twin.abf_number}, merged)</small>" in page
     assert answer["promotions"] == [
         {
             "rank": "Graduate Master",
@@ -272,6 +276,21 @@ def test_the_rank_history_of_a_merged_record_brings_the_retired_numbers_promotio
         }
     ]
     assert answer["rank"] == "Graduate Master"
+
+
+def test_a_rank_held_before_the_records_began_is_said_so_and_no_rank_has_no_history(
+    ann, anonymous_client
+):
+    url = reverse("awards:player", args=[ann.abf_number])
+    Player.objects.filter(pk=ann.pk).update(rank_order=0)
+    unranked = anonymous_client.get(url).content.decode()
+    Player.objects.filter(pk=ann.pk).update(rank_order=1)
+    held = anonymous_client.get(url).content.decode()
+
+    assert "Rank history" not in unranked
+    assert "Rank history" in held
+    assert "No promotion recorded: the rank was held before the register's records began." in held
+    assert "data-rank-step" not in held
 
 
 def test_a_ranked_players_page_kept_in_the_cache_shows_the_history_without_reading_it(
