@@ -437,7 +437,8 @@ class Scheme:
         )
 
     def next_rank(self, current: SchemeRank | None) -> SchemeRank | None:
-        index = 0 if current is None else self.ranks.index(current) + 1
+        # The ladder's ranks are in order from 1 (the rank held is `ranks[rank_order - 1]`).
+        index = 0 if current is None else current.order
         return self.ranks[index] if index < len(self.ranks) else None
 
     def credit_file_format(self, filename: str) -> CreditFileFormat | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from random import Random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from scheme.core.points import points_text
 
@@ -65,15 +65,17 @@ class SchemeRank:
     native: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
-class RankNeed:
+class RankNeed(NamedTuple):
     """One requirement of a rank and what lifetime totals still lack of it.
 
     `key` names the requirement in the API ("total", "red_and_gold", "aggregate", "A"...),
     `what` the points it counts in words ("A Points", "points of any colour"), `hundredths`
     what is still lacking (0 when met). A requirement that is not a number of points (the
     ACBL's Grand Life Master: a victory in an eligible event) has `points=False` and is then
-    unmet; `what` says it in full."""
+    unmet; `what` says it in full.
+
+    A named tuple, not a frozen dataclass: the lookup makes several for each player it lists,
+    and a frozen dataclass is three times as long to make."""
 
     key: str
     what: str
@@ -89,8 +91,7 @@ class RankNeed:
         return f"{points_text(self.hundredths)} more {self.what}" if self.points else self.what
 
 
-@dataclass(frozen=True)
-class NextStar:
+class NextStar(NamedTuple):
     """NZ: the next star within a rank and the aggregate still needed for it."""
 
     stars: int

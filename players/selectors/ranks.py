@@ -2,8 +2,8 @@
 scheme's ladder), and a player's grade in force."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from django.utils import timezone
 
@@ -14,9 +14,9 @@ from scheme.base import NextStar, RankNeed, SchemeRank
 from scheme.core.points import points_text
 
 
-@dataclass(frozen=True)
-class RankStanding:
-    """What the lookup shows (1.4.4): the rank at the last close and what the next needs."""
+class RankStanding(NamedTuple):
+    """What the lookup shows (1.4.4): the rank at the last close and what the next needs (a
+    named tuple: one for each player the lookup lists)."""
 
     rank: SchemeRank | None
     next_rank: SchemeRank | None

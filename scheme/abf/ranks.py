@@ -5,13 +5,15 @@ table whose every minimum their lifetime totals meet; the pre-1982 allowance low
 red-and-gold and gold minimums of the Life and Grand ranks only, never the total.
 """
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Totals:
-    """Lifetime points by colour, in hundredths."""
+class Totals(NamedTuple):
+    """Lifetime points by colour, in hundredths (a named tuple: made twice for each player
+    the lookup lists)."""
 
     green: int = 0
     red: int = 0
@@ -119,17 +121,27 @@ RANKS_BY_NAME = {rank.name: rank for rank in RANKS}
 ONE_THOUSAND_CLUB = _mp(1000)
 
 
+# The table's minimum totals in order, and for each the ranks whose total it reaches, highest
+# first: a player's search starts at the highest rank their total reaches.
+_TOTALS = sorted({rank.total for rank in RANKS})
+_REACHED_BY_TOTAL = tuple(
+    tuple(rank for rank in reversed(RANKS) if rank.total <= total) for total in _TOTALS
+)
+
+
 def rank_for(totals: Totals, pre_1982_red: int = 0) -> Rank | None:
     """The highest rank whose minimums are all met, or None below Graduate Master.
 
     The table is not monotonic in its total column (State Master needs 50 in all with 25 red
-    and gold, Bronze Regional Master 100 in all), so every rank is tried, highest first.
+    and gold, Bronze Regional Master 100 in all), so every rank the total reaches is tried,
+    highest first; the ranks it does not reach are never asked (the lookup finds the rank of
+    each player it lists, and most fall short of most ranks on the total).
     """
-    total = totals.total
-    for rank in reversed(RANKS):
-        # The total first, as `is_met` does, without asking the rank: the lookup tries
-        # every rank of each player it lists, and most fall short of most ranks on it.
-        if rank.total <= total and rank.is_met(totals, pre_1982_red):
+    reached = bisect_right(_TOTALS, totals.total)
+    if not reached:
+        return None
+    for rank in _REACHED_BY_TOTAL[reached - 1]:
+        if rank.is_met(totals, pre_1982_red):
             return rank
     return None
 

@@ -1,6 +1,7 @@
 """1.8 master rankings at every boundary of the table, with and without pre-1982 points."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from scheme.abf.ranks import (
     RANKS,
@@ -86,6 +87,25 @@ def test_green_points_alone_stop_at_bronze_regional_master():
 def test_state_master_outranks_bronze_regional_master_with_fewer_points():
     # 1.8 lists State Master (50 total, 25 red and gold) above Bronze Regional (100 total).
     assert rank_for(Totals(green=2500, red=2500)).name == "State Master"
+
+
+# Points near the table's minimums, where a rank is reached or missed by a hundredth, and
+# any other number of points.
+minimums = sorted({whole * 100 for _, *figures in PRINTED for whole in figures})
+points = st.one_of(
+    st.sampled_from(minimums).flatmap(lambda m: st.sampled_from([max(0, m - 1), m, m + 1])),
+    st.integers(min_value=0, max_value=20_000_00),
+)
+
+
+@given(green=points, red=points, gold=points, pre_1982_red=st.sampled_from([0, 175_00, 333]))
+def test_the_rank_is_the_highest_of_the_21_whose_minimums_are_all_met(
+    green: int, red: int, gold: int, pre_1982_red: int
+):
+    totals = Totals(green=green, red=red, gold=gold)
+    met = [rank for rank in RANKS if rank.is_met(totals, pre_1982_red)]
+
+    assert rank_for(totals, pre_1982_red) == (met[-1] if met else None)
 
 
 def test_the_manuals_example_lowers_life_minimums_by_35_and_grand_minimums_by_70():
