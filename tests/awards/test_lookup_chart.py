@@ -8,7 +8,9 @@ from datetime import date
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
+from django.utils.html import json_script
 
+from awards.templatetags.statement import chart_data
 from centre.models import Period
 from operations.services import month_close
 from tests.awards.conftest import grn, upload_and_confirm
@@ -110,3 +112,20 @@ def test_the_chart_in_words_names_each_kind_in_the_schemes_words(code, ending):
     assert text == (
         f"Cumulative masterpoints by {scheme.kind_word.lower()}, Jan 2026 to Mar 2026: {ending}"
     )
+
+
+def test_the_chart_s_figures_are_json_that_cannot_end_their_script():
+    months = [
+        {"month": "2026-01", "label": "Jan 2026", "green": 175, "red": 0, "gold": 0},
+        {"month": "2026-02", "label": "</script><b>&amp; Zoë", "green": 1, "red": 2, "gold": 3},
+    ]
+
+    written = chart_data(months)
+
+    body = re.fullmatch(
+        r'<script id="points-chart-data" type="application/json">(.*)</script>', written
+    ).group(1)
+    assert "<" not in body and ">" not in body and "&" not in body
+    assert json.loads(body) == months
+    # What Django's json_script writes, read back, is the same.
+    assert json.loads(re.search(r">(.*)</script>", json_script(months, "x")).group(1)) == months
