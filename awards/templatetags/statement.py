@@ -1,6 +1,7 @@
-"""The player page's repeated rows and cells: the statement's lines, the chart's months, and
-a cell for each kind of point in the totals and the tables' headings; the chart's caption
-and its figures in words; and the inputs of the statement's period.
+"""The player page's repeated rows and cells: the statement's lines, the chart's months and
+its figures as JSON, the rows of the totals and a cell for each kind of point in them and the
+tables' headings; the chart's caption and its figures in words; and the inputs of the
+statement's period.
 
 They are most of the page (20 lines of the statement, a row for each month with awards, six
 rows of a cell a kind), each the same few cells, so they are written here, every value
@@ -18,6 +19,7 @@ import orjson
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
+from awards.ledger.selectors import Totals
 from awards.ledger.statements import StatementLine
 from awards.lookup.documents import is_correction
 from awards.templatetags.ledger import as_text
@@ -140,6 +142,36 @@ def kind_cells(
             for kind in kinds
         )
     )
+
+
+@register.simple_tag
+def totals_rows(
+    totals: Totals,
+    year: int,
+    year_totals: Totals | None,
+    kinds: Iterable[PointKind],
+    pre_1982_kept: bool = False,
+    pre_1982_red: int = 0,
+) -> SafeString:
+    """The rows of the player's totals by kind: lifetime, the red points won before 1982 (where
+    the scheme keeps them and the player has some, in the red column), approved, provisional
+    and the year's."""
+    kinds = list(kinds)
+    rows = [f"    <tr><th>Lifetime</th>{kind_cells(totals.lifetime, kinds, 'data-lifetime')}</tr>"]
+    if pre_1982_kept and pre_1982_red:
+        red = points_text(int(pre_1982_red))
+        cells = "".join(
+            f'<td class="number">{red if kind.code == "red" else ""}</td>' for kind in kinds
+        )
+        rows.append(f"    <tr data-pre-1982><th>Red won before 1982</th>{cells}</tr>")
+    of_year = year_totals.lifetime if year_totals is not None else None
+    rows += [
+        f"    <tr><th>Approved</th>{kind_cells(totals.approved, kinds)}</tr>",
+        f'    <tr class="provisional"><th>Provisional</th>'
+        f"{kind_cells(totals.provisional, kinds)}</tr>",
+        f"    <tr><th>{escape(str(year))}</th>{kind_cells(of_year, kinds)}</tr>",
+    ]
+    return mark_safe("\n".join(rows))  # noqa: S308
 
 
 @register.simple_tag
