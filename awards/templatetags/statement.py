@@ -22,7 +22,9 @@ from django.utils.safestring import SafeString, mark_safe
 from awards.ledger.selectors import Totals
 from awards.ledger.statements import StatementLine
 from awards.lookup.documents import is_correction
+from awards.templatetags.corrections import retired_pointer
 from awards.templatetags.ledger import as_text
+from players.models import Player
 from scheme.core.points import points_text
 from scheme.parts import PointKind
 
@@ -141,6 +143,20 @@ def kind_cells(
             f"{escape(points_text(int(figures.get(kind.code) or 0)))}</td>"
             for kind in kinds
         )
+    )
+
+
+@register.simple_tag
+def player_heading(player: Player, position: int, country: str) -> SafeString:
+    """The page's heading, the player's name and number; where the number was retired by a
+    merge, the kept number (`retired_pointer`); the home club, status and position."""
+    club = (player.home_club.name if player.home_club_id is not None else "") or "none"
+    return mark_safe(  # noqa: S308
+        f"<h1>{escape(player.given_names)} {escape(player.family_name)} "
+        f"<small>{escape(player.abf_number)}</small></h1>\n"
+        f"{retired_pointer(player)}\n"
+        f"<p>Home club: {escape(club)} · {escape(player.get_status_display())} · position "
+        f"{escape(str(position))} in {escape(country)} by approved points</p>"
     )
 
 
