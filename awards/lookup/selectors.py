@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Q, QuerySet
@@ -22,16 +23,46 @@ LOOKUP_CANDIDATES = 2000
 LOOKUP_COUNT_LIMIT = 1000
 
 
-# What the lookup shows of each player it lists (its page and API), read with the matches,
-# in the model's order of its fields (as Model.from_db takes them); the player's other
-# fields are read only if asked for.
-_LISTED = [
-    field
-    for field in Player._meta.concrete_fields
-    if field.attname
-    in {"id", "abf_number", "given_names", "family_name", "status", "pre_1982_red", "rank_order"}
-    or field.attname == "home_club_id"
-]
+class ListedClub(NamedTuple):
+    """A listed player's home club, as the lookup shows it."""
+
+    number: int
+    name: str
+
+
+class ListedPlayer(NamedTuple):
+    """A player as the lookup lists them (its page and API): what it shows of them, read with
+    the matches, as plain values. Made for each player of a page: a model instance and one of
+    its club took a sixth of a lookup's instructions, Django's __init__ going through every
+    field of each."""
+
+    pk: int
+    abf_number: str
+    given_names: str
+    family_name: str
+    status: str
+    pre_1982_red: int
+    rank_order: int
+    home_club: ListedClub | None
+
+    # The model's own readings of these values.
+    full_name = Player.full_name
+    rank = Player.rank
+    get_status_display = Player.get_status_display
+
+
+# The player's columns ListedPlayer holds, in its order, then the home club's key; the player's
+# other fields are never read.
+_LISTED = (
+    "id",
+    "abf_number",
+    "given_names",
+    "family_name",
+    "status",
+    "pre_1982_red",
+    "rank_order",
+    "home_club_id",
+)
 
 
 def _name_order() -> tuple:
@@ -98,7 +129,7 @@ class NamePrefixMatches:
             self.branches = [(first, second), (second, first)]
         self._count: int | None = None
 
-    def _read(self, start: int, stop: int) -> list[Player]:
+    def _read(self, start: int, stop: int) -> list[ListedPlayer]:
         """The matches from `start` up to `stop` in name order, with their home clubs, and
         the count kept: one statement, built of the model's own names and expressions (the
         words are its parameters)."""
@@ -110,7 +141,7 @@ class NamePrefixMatches:
         players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
         number = quote("abf_number")
         keys = f"family_key, given_key, {number}"
-        columns = ", ".join(quote(field.column) for field in _LISTED)
+        columns = ", ".join(quote(column) for column in _LISTED)
         rows = (
             f"SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
             f"{columns} FROM {players}"
@@ -151,7 +182,7 @@ class NamePrefixMatches:
             )
             pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
             page_params += [stop, *args, stop]
-        listed = ", ".join(f"page.{quote(field.column)}" for field in _LISTED)
+        listed = ", ".join(f"page.{quote(column)}" for column in _LISTED)
         sql = (
             f"WITH {', '.join(parts)} "  # noqa: S608
             f"SELECT (SELECT COUNT(*) FROM ({' UNION '.join(counted)}) AS matches), "
@@ -165,22 +196,13 @@ class NamePrefixMatches:
             cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
             found = cursor.fetchall()
         self._count = found[0][0]
-        names = [field.attname for field in _LISTED]
-        # Read once: each read of the connection's alias goes through its thread's local.
-        alias = connection.alias
         players_found = []
         for row in found:
             if row[1] is None:
                 continue  # no page: the count alone
-            player = Player.from_db(alias, names, row[1 : 1 + len(names)])
-            if player.home_club_id is not None:
-                club_number, club_name = row[1 + len(names) :]
-                player.home_club = Club.from_db(
-                    alias,
-                    ["id", "number", "name"],
-                    (player.home_club_id, club_number, club_name),
-                )
-            players_found.append(player)
+            # The player's values, the home club's key, then the club's number and name.
+            club = ListedClub(row[9], row[10]) if row[8] is not None else None
+            players_found.append(ListedPlayer(*row[1:8], club))
         return players_found
 
     def count(self) -> int:
@@ -200,7 +222,7 @@ class NamePrefixMatches:
     def __len__(self) -> int:
         return self.count()
 
-    def __getitem__(self, index: slice) -> list[Player]:
+    def __getitem__(self, index: slice) -> list[ListedPlayer]:
         if not isinstance(index, slice) or index.step not in (None, 1):
             raise TypeError("the lookup's matches are read a page (a slice) at a time")
         # No further than is counted: the pages end where the count does.
