@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from awards.ledger.selectors import Totals, player_public_totals, player_totals, players_totals
 from awards.ledger.statements import player_statement
 from awards.lookup.documents import is_correction
-from awards.lookup.selectors import NamePrefixMatches, players_lookup
+from awards.lookup.selectors import ListedPlayer, NamePrefixMatches, players_lookup
 from centre import params
 from centre.dates import InRegister
 from centre.schemes import current_scheme, has_feature
@@ -133,7 +133,7 @@ class LookupPlayerSerializer(serializers.Serializer):
         return fields
 
 
-def _pre_1982(player: Player, kept: bool | None = None) -> dict:
+def _pre_1982(player: Player | ListedPlayer, kept: bool | None = None) -> dict:
     """1.8 notes: the red points won before 1982, its own figure beside the ledger's totals,
     so that a program can add them as the rank does. `kept`: whether the scheme keeps them,
     when the caller has asked already (once for a page of the lookup's players)."""
@@ -142,7 +142,7 @@ def _pre_1982(player: Player, kept: bool | None = None) -> dict:
     return {"pre_1982_red": player.pre_1982_red} if kept else {}
 
 
-def _public(player: Player, totals: Totals, *, pre_1982: bool | None = None) -> dict:
+def _public(player: Player | ListedPlayer, totals: Totals, *, pre_1982: bool | None = None) -> dict:
     """A player as the lookup and the player's API show them. `pre_1982`: whether the scheme
     keeps red points won before 1982 (asked once for a page of the lookup's players)."""
     club = player.home_club
@@ -201,8 +201,11 @@ class LookupPagination(LimitOffsetPagination):
         )
 
     def paginate_queryset(
-        self, queryset: Sequence[Player], request: Request, view: APIView | None = None
-    ) -> list[Player]:
+        self,
+        queryset: Sequence[Player | ListedPlayer],
+        request: Request,
+        view: APIView | None = None,
+    ) -> list[Player | ListedPlayer]:
         self.request = request
         self.limit = self.get_limit(request)
         self.offset = self.get_offset(request)
