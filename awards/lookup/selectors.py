@@ -196,13 +196,15 @@ class NamePrefixMatches:
             cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
             found = cursor.fetchall()
         self._count = found[0][0]
+        # Each row: the count, the player's values and the home club's key (_LISTED), then
+        # the club's number and name.
+        club_key = len(_LISTED)
         players_found = []
         for row in found:
             if row[1] is None:
                 continue  # no page: the count alone
-            # The player's values, the home club's key, then the club's number and name.
-            club = ListedClub(row[9], row[10]) if row[8] is not None else None
-            players_found.append(ListedPlayer(*row[1:8], club))
+            club = ListedClub(*row[club_key + 1 :]) if row[club_key] is not None else None
+            players_found.append(ListedPlayer(*row[1:club_key], club))
         return players_found
 
     def count(self) -> int:
