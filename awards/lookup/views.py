@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from datetime import date
 
@@ -18,15 +19,15 @@ from awards.lookup.documents import statement_csv, statement_pdf
 from awards.lookup.forms import StatementPeriodForm
 from awards.lookup.parts import player_page_parts
 from awards.lookup.selectors import players_lookup
+from awards.lookup.written import statement_rows, written_chart
 from centre import params
 from centre.dates import day_text
 from centre.responses import file_response
-from centre.schemes import current_scheme, point_kind_codes
+from centre.schemes import current_scheme
 from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
 from players.selectors import player_fingerprint, player_grade_in_force, player_public
 from scheme import get_scheme
-from scheme.core.points import points_text
 
 # Players on one page of the lookup's results.
 LOOKUP_PAGE_SIZE = 50
@@ -131,26 +132,27 @@ COUNTRIES = {"abf": "Australia", "nz": "New Zealand", "acbl": "the ACBL"}
 def _player_record(
     player: Player, start: date | None, end: date | None, page: int, year: int
 ) -> dict:
-    """What the page shows of the player's record, as plain values (they are kept in the
-    cache): the totals, the position, a page of the statement and the chart's months."""
+    """What the page shows of the player's record (it is kept in the cache): the totals, the
+    position and a page of the statement, with its lines and the chart of the player's months
+    written (awards.lookup.written)."""
     totals = player_public_totals(player=player, year=year)
     statement, months = player_statement_page_and_months(
         player=player, start=start, end=end, page=page
     )
-    chart = _chart_months(months)
-    kinds = point_kind_codes()
+    scheme = current_scheme()
     return {
         "totals": totals.lifetime,
         "year_totals": totals.of_year,
         "year": year,
         "position": totals.position,
-        "statement": statement,
-        "chart": chart,
-        # The same figures as the chart's table prints them, in the order of point_kinds.
-        "chart_table": [
-            {"label": month["label"], "points": [points_text(month[kind]) for kind in kinds]}
-            for month in chart
-        ],
+        # The page without its lines: they are kept written.
+        "statement": dataclasses.replace(statement, lines=[]),
+        "statement_rows": statement_rows(statement.lines),
+        "chart": written_chart(
+            _chart_months(months),
+            sorted(scheme.point_kinds, key=lambda kind: kind.order),
+            scheme.kind_word,
+        ),
         **player_page_parts(player),
     }
 

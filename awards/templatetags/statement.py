@@ -1,13 +1,11 @@
-"""The player page's repeated rows and cells: the statement's lines, the chart's months and
-its figures as JSON, the rows of the totals and a cell for each kind of point in them and the
-tables' headings; the chart's caption and its figures in words; and the inputs of the
+"""The player page's repeated cells: the rows of the totals and a cell for each kind of
+point in them, the tables' headings, the heading of the page and the inputs of the
 statement's period.
 
-They are most of the page (20 lines of the statement, a row for each month with awards, six
-rows of a cell a kind), each the same few cells, so they are written here, every value
-escaped, rather than by the template's loops, where each cell is a node resolved and escaped
-on its own: that made them most of the time the page took to render. The rest of the page's
-markup is its template's (templates/awards/player.html).
+Each is the same few cells a row, so they are written here, every value escaped, rather than
+by the template's loops, where each cell is a node resolved and escaped on its own. The
+statement's lines and the chart are written with the page's record (awards.lookup.written);
+the rest of the page's markup is its template's (templates/awards/player.html).
 """
 
 from __future__ import annotations
@@ -15,13 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-import orjson
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
 from awards.ledger.selectors import Totals
-from awards.ledger.statements import StatementLine
-from awards.lookup.documents import is_correction
 from awards.templatetags.corrections import retired_pointer
 from awards.templatetags.ledger import as_text
 from players.models import Player
@@ -29,89 +24,6 @@ from scheme.core.points import points_text
 from scheme.parts import PointKind
 
 register = template.Library()
-
-# Each value is escaped as Django's `escape` does (it is the standard library's); the rows are
-# marked safe once, whole.
-_LINE = (
-    "<tr{}>"
-    '<td class="wide-only">{}</td>'
-    '<td>{}{}<small class="narrow-only">{}{}</small></td>'
-    '<td class="wide-only">{}</td>'
-    '<td class="wide-only colour-{}">{}</td>'
-    '<td class="number colour-{}" title="{}">{}</td>'
-    "{}</tr>\n"
-)
-_PROVISIONAL = ' class="provisional" data-provisional'
-_APPROVED = " data-approved"
-_CORRECTION = ' <em class="badge correction" data-correction-line>correction</em>'
-_WAITING = ' <em class="badge waiting">provisional</em>'
-
-
-def _numbers(values: Iterable[str]) -> str:
-    return "".join(f'<td class="number">{escape(value)}</td>' for value in values)
-
-
-@register.simple_tag
-def statement_rows(lines: Iterable[StatementLine]) -> SafeString:
-    """The statement's lines as the rows of its table: the day, the event (marked when it
-    corrects another or awaits approval; the day and grade beneath it on a narrow screen),
-    the grade, the kind, the points and the running balance of each kind."""
-    rows = []
-    for line in lines:
-        day, grade, colour = (
-            escape(line["day_shown"]),
-            escape(line["grade_shown"]),
-            escape(line["colour"]),
-        )
-        marks = (_CORRECTION if is_correction(line) else "") + (
-            _WAITING if line["provisional"] else ""
-        )
-        rows.append(
-            _LINE.format(
-                _PROVISIONAL if line["provisional"] else _APPROVED,
-                day,
-                escape(line["event_shown"]),
-                marks + " ",
-                day,
-                f" · {grade}" if grade else "",
-                grade,
-                colour,
-                colour,
-                colour,
-                colour,
-                escape(line["points_shown"]),
-                _numbers(line["running_shown"]),
-            )
-        )
-    return mark_safe("".join(rows))  # noqa: S308
-
-
-@register.simple_tag
-def chart_rows(months: Iterable[Mapping]) -> SafeString:
-    """The chart's figures as the rows of its table: each month with awards, and the points
-    of each kind at its end."""
-    return mark_safe(  # noqa: S308
-        "\n".join(
-            f'<tr><th scope="row">{escape(month["label"])}</th>{_numbers(month["points"])}</tr>'
-            for month in months
-        )
-    )
-
-
-# As Django's json_script escapes them: no text of the figures can end the script element.
-_SCRIPT_ESCAPES = (("&", "\\u0026"), ("<", "\\u003C"), (">", "\\u003E"))
-
-
-@register.simple_tag
-def chart_data(months: list[Mapping]) -> SafeString:
-    """The chart's months as the JSON its script reads, in a script element of its own, as
-    Django's `json_script` writes it but compact and by orjson (a seventh of the time)."""
-    written = orjson.dumps(months).decode()
-    for character, escaped in _SCRIPT_ESCAPES:
-        written = written.replace(character, escaped)
-    return mark_safe(  # noqa: S308
-        f'<script id="points-chart-data" type="application/json">{written}</script>'
-    )
 
 
 @register.simple_tag
@@ -188,31 +100,6 @@ def totals_rows(
         f"    <tr><th>{escape(str(year))}</th>{kind_cells(of_year, kinds)}</tr>",
     ]
     return mark_safe("\n".join(rows))  # noqa: S308
-
-
-@register.simple_tag
-def chart_caption(months: list[Mapping], kind_word: str) -> str:
-    """What the chart shows: "Cumulative masterpoints by colour, Jan 2025 to Oct 2026"."""
-    return (
-        f"Cumulative masterpoints by {kind_word.lower()}, "
-        f"{months[0]['label']} to {months[-1]['label']}"
-    )
-
-
-@register.simple_tag
-def chart_summary(months: list[Mapping], kinds: Iterable[PointKind], kind_word: str) -> str:
-    """The chart in words, for a reader who cannot see it: its caption and the points of each
-    kind at its end ("... : at the end 1.75 green, 0.00 red and 0.00 gold.")."""
-    last = months[-1]
-    # A colour is named in lower case within the sentence ("green"); a letter as it is (NZ's
-    # "A Points").
-    figures = [
-        f"{points_text(int(last.get(kind.code) or 0))} "
-        f"{kind.label.lower() if kind_word == 'Colour' else kind.label}"
-        for kind in kinds
-    ]
-    listed = ", ".join(figures[:-1]) + " and " + figures[-1] if len(figures) > 1 else figures[0]
-    return f"{chart_caption(months, kind_word)}: at the end {listed}."
 
 
 @register.simple_tag

@@ -10,7 +10,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils.html import json_script
 
-from awards.templatetags.statement import chart_data
+from awards.lookup.written import chart_data
 from centre.models import Period
 from operations.services import month_close
 from tests.awards.conftest import grn, upload_and_confirm
@@ -99,7 +99,7 @@ def test_a_player_without_awards_has_no_chart(anonymous_client, club_a):
     ],
 )
 def test_the_chart_in_words_names_each_kind_in_the_schemes_words(code, ending):
-    from awards.templatetags.statement import chart_summary
+    from awards.lookup.written import chart_summary
     from scheme import get_scheme
 
     scheme = get_scheme(code)
