@@ -7,6 +7,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from centre.models import Period
+from operations.services import month_close
+from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -155,9 +158,16 @@ def test_the_page_refuses_a_page_that_is_not_a_number(anonymous_client, smiths):
     assert "page" in response.content.decode()
 
 
-def test_a_page_of_the_api_reads_a_fixed_number_of_queries(club_a, django_assert_max_num_queries):
-    for index in range(120):
+def test_a_page_of_the_api_reads_a_fixed_number_of_queries(
+    club_a, secretary_a, staff, django_assert_max_num_queries
+):
+    players = [
         PlayerFactory(home_club=club_a, given_names=f"Bo{index:03d}", family_name="Jones")
+        for index in range(120)
+    ]
+    upload_and_confirm(secretary_a, "j.grn", grn(*((p.abf_number, 125) for p in players[:2])))
+    month_close(period=Period.objects.get(), by=staff)
+    upload_and_confirm(secretary_a, "k.grn", grn((players[1].abf_number, 30)))
     client = APIClient()
 
     # One statement for the count, the page and its players; one for their totals.
@@ -167,6 +177,24 @@ def test_a_page_of_the_api_reads_a_fixed_number_of_queries(club_a, django_assert
     assert len(body["results"]) == 100
     assert body["count"] == 120
     assert body["more"] is False
+    # Each player's own totals: approved, provisional and both, of every kind.
+    assert [row["totals"] for row in body["results"][:3]] == [
+        {
+            "lifetime": {"green": 125, "red": 0, "gold": 0},
+            "approved": {"green": 125, "red": 0, "gold": 0},
+            "provisional": {"green": 0, "red": 0, "gold": 0},
+        },
+        {
+            "lifetime": {"green": 155, "red": 0, "gold": 0},
+            "approved": {"green": 125, "red": 0, "gold": 0},
+            "provisional": {"green": 30, "red": 0, "gold": 0},
+        },
+        {
+            "lifetime": {"green": 0, "red": 0, "gold": 0},
+            "approved": {"green": 0, "red": 0, "gold": 0},
+            "provisional": {"green": 0, "red": 0, "gold": 0},
+        },
+    ]
 
 
 def test_given_names_and_family_names_are_listed_together_in_name_order(club_a):
