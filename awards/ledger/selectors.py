@@ -23,6 +23,13 @@ from awards.ledger.tasks import positions_refresh_stale
 from centre.models import Period, User
 from centre.schemes import point_kind_codes
 from players.models import Player
+from players.selectors import (
+    no_public_player,
+    player_from_row,
+    player_number_checked,
+    player_row_width,
+    player_with_home_club_sql,
+)
 
 
 def zeros_by_kind() -> dict[str, int]:
@@ -136,7 +143,46 @@ def player_public_totals(*, player: Player, year: int | None = None) -> PublicTo
             f"CAST(({position_sql()}) AS BIGINT)",
             [player.pk, player.pk],
         )
+        return _public_totals(cursor.fetchall(), year)
+
+
+def player_public_with_totals(
+    *, number: str, year: int | None = None
+) -> tuple[Player, PublicTotals]:
+    """player_public() and player_public_totals() in one statement, the player found by the
+    number: a public record's every request reads both (one round trip where there were
+    two). The player's row holds the place; the kept totals' rows follow."""
+    player_number_checked(number)
+    positions_served()
+    alias = router.db_for_read(PlayerTotals)
+    db = connections[alias]
+    width = player_row_width()
+    named = ", ".join(f"c{index}" for index in range(width))
+    blanks = ", ".join(["NULL"] * width)
+    table = db.ops.quote_name(PlayerTotals._meta.db_table)
+    key = f"c{Player._meta.concrete_fields.index(Player._meta.pk)}"
+    sql = (
+        f"WITH found ({named}) AS ({player_with_home_club_sql()}) "  # noqa: S608
+        f"SELECT {named}, NULL, NULL, NULL, NULL, NULL, "
+        f"CAST(({position_sql(f'found.{key}')}) AS BIGINT) FROM found UNION ALL "
+        f"SELECT {blanks}, year, brought_forward, kind, approved, provisional, NULL "
+        f"FROM {table} WHERE player_id = (SELECT {key} FROM found)"
+    )
+    with db.cursor() as cursor:
+        cursor.execute(sql, [number])
         rows = cursor.fetchall()
+    found = [row for row in rows if row[-1] is not None]
+    if not found:
+        raise no_public_player(number)
+    # The totals' rows, then the place, as _public_totals reads them.
+    read = [(*row[width:-1], None) for row in rows if row[-1] is None]
+    read.append((None, None, None, None, None, found[0][-1]))
+    return player_from_row(alias, found[0]), _public_totals(read, year)
+
+
+def _public_totals(rows: list[tuple], year: int | None) -> PublicTotals:
+    """The lifetime and the year's totals and the place of the rows (year, brought forward,
+    kind, approved, provisional, place) of player_public_totals()."""
     lifetime, of_year, position = Totals(), Totals() if year is not None else None, 0
     for row_year, brought_forward, kind, approved, provisional, place in rows:
         if kind is None:

@@ -17,16 +17,21 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from awards.ledger.selectors import Totals, player_public_totals, player_totals, players_totals
+from awards.ledger.selectors import (
+    Totals,
+    player_public_with_totals,
+    player_totals,
+    players_totals,
+)
 from awards.ledger.statements import player_statement
 from awards.lookup.documents import is_correction
 from awards.lookup.selectors import ListedPlayer, NamePrefixMatches, players_lookup
 from centre import params
 from centre.dates import InRegister
+from centre.errors import DomainError
 from centre.schemes import current_scheme, has_feature
-from centre.versions import APPROVED, LIFETIME, public_cached
 from players.models import Player
-from players.selectors import player_fingerprint, player_public, player_rank_standing
+from players.selectors import player_public, player_rank_standing
 from scheme import get_scheme
 from scheme.base import PRE_1982
 
@@ -319,23 +324,20 @@ class MasterpointPlayerApi(APIView):
         summary="A player's totals, position and home club", responses=LookupPlayerSerializer
     )
     def get(self, request: Request, abf_number: str) -> Response:
-        player = player_public(number=abf_number)
-        year = params.optional_year(request.query_params.get("year"))
-        body = public_cached(
-            f"player-api:{player_fingerprint(player)}:{year}",
-            lambda: _player_body(player, year),
-            versions=(LIFETIME, APPROVED),
-        )
+        try:
+            year = params.optional_year(request.query_params.get("year"))
+        except DomainError:
+            # A number no player has is refused before the year.
+            player_public(number=abf_number)
+            raise
+        # The player and the totals in one statement: the answer is made from them at each
+        # request, the same work as reading it from the cache and one round trip less.
+        player, totals = player_public_with_totals(number=abf_number, year=year)
+        body = _public(player, totals.lifetime)
+        body["position"] = totals.position
+        if totals.of_year is not None:
+            body["year"] = {"year": year, **totals.of_year.as_json()}
         return Response(body)
-
-
-def _player_body(player: Player, year: int | None) -> dict:
-    totals = player_public_totals(player=player, year=year)
-    body = _public(player, totals.lifetime)
-    body["position"] = totals.position
-    if totals.of_year is not None:
-        body["year"] = {"year": year, **totals.of_year.as_json()}
-    return body
 
 
 class StatementQuerySerializer(serializers.Serializer):

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
-from awards.ledger.selectors import player_public_totals
+from awards.ledger.selectors import player_public_with_totals
 from awards.ledger.statements import player_statement, player_statement_page_and_months
 from awards.lookup.documents import statement_csv, statement_pdf
 from awards.lookup.forms import StatementPeriodForm
@@ -71,15 +71,17 @@ def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, S
 
 def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     """A player's totals by colour, position, home club, chart and a page of the statement."""
-    player = _public_player(abf_number)
+    year = timezone.localdate().year
+    # The player, the totals and the place in one statement at each request; the rest of the
+    # record is kept in the cache.
+    player, totals = player_public_with_totals(number=abf_number, year=year)
     start, end, form = _statement_period(request)
     page = params.whole_number(
         request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
     )
-    year = timezone.localdate().year
     record = public_cached(
-        f"player-page:{player_fingerprint(player)}:{start}:{end}:{page}:{year}",
-        lambda: _player_record(player, start, end, page, year),
+        f"player-page:{player_fingerprint(player)}:{start}:{end}:{page}",
+        lambda: _player_record(player, start, end, page),
         versions=(LIFETIME, APPROVED),
     )
     # The period asked for, without the page: the CSV and the PDF hold all its lines.
@@ -91,6 +93,10 @@ def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
         "awards/player.html",
         {
             **record,
+            "totals": totals.lifetime,
+            "year_totals": totals.of_year,
+            "year": year,
+            "position": totals.position,
             "player": player,
             "form": form,
             "query": period.urlencode(),
@@ -129,22 +135,15 @@ def _chart_kinds(code: str) -> SafeString:
 COUNTRIES = {"abf": "Australia", "nz": "New Zealand", "acbl": "the ACBL"}
 
 
-def _player_record(
-    player: Player, start: date | None, end: date | None, page: int, year: int
-) -> dict:
-    """What the page shows of the player's record (it is kept in the cache): the totals, the
-    position and a page of the statement, with its lines and the chart of the player's months
+def _player_record(player: Player, start: date | None, end: date | None, page: int) -> dict:
+    """What the page shows of the player's record beside the totals (it is kept in the
+    cache): a page of the statement, with its lines and the chart of the player's months
     written (awards.lookup.written)."""
-    totals = player_public_totals(player=player, year=year)
     statement, months = player_statement_page_and_months(
         player=player, start=start, end=end, page=page
     )
     scheme = current_scheme()
     return {
-        "totals": totals.lifetime,
-        "year_totals": totals.of_year,
-        "year": year,
-        "position": totals.position,
         # The page without its lines: they are kept written.
         "statement": dataclasses.replace(statement, lines=[]),
         "statement_rows": statement_rows(statement.lines),

@@ -184,6 +184,24 @@ def test_the_cached_player_page_and_api_change_after_a_name_change(
     assert [r["name"] for r in lookup["results"]] == ["Ada King"]
 
 
+def test_the_player_api_and_a_kept_page_read_the_player_and_totals_in_one_statement(
+    two_players, anonymous_client, django_capture_on_commit_callbacks
+):
+    ada, bea = two_players
+    with django_capture_on_commit_callbacks(execute=True):
+        _page(anonymous_client, ada)  # the positions counted, the page's record kept
+
+    with CaptureQueriesContext(connection) as api:
+        record = _record(bea)
+    with CaptureQueriesContext(connection) as kept_page:
+        page = _page(anonymous_client, ada)
+
+    assert len(api.captured_queries) == 1
+    assert (record["totals"]["provisional"]["green"], record["position"]) == (50, 1)
+    assert len(kept_page.captured_queries) == 1
+    assert 'data-lifetime="green">2.00<' in page
+
+
 # Real commits: the close approves in transactions of its own, then runs its steps.
 @pytest.mark.django_db(transaction=True)
 def test_the_month_close_keeps_the_positions_and_standings_current_for_the_first_reader(

@@ -368,11 +368,12 @@ def positions_update(
     return _mark(version)
 
 
-def position_sql() -> str:
-    """SQL for the place of the player whose id is its one parameter: one more than the
-    players counted above the player's kept total (a total of nothing for a player with no
-    row), read at each width within the range of the next, so that each sum reads a hundred
-    rows or so. Ranges of the widest width have no range around them: all those above count.
+def position_sql(player: str = "%s") -> str:
+    """SQL for the place of the player whose id is `player` (an expression; by default the
+    statement's one parameter): one more than the players counted above the player's kept
+    total (a total of nothing for a player with no row), read at each width within the range
+    of the next, so that each sum reads a hundred rows or so. Ranges of the widest width have
+    no range around them: all those above count.
     """
     table, counts = _quoted(PlayerPosition), _quoted(PositionCount)
     sums = []
@@ -387,5 +388,5 @@ def position_sql() -> str:
         )
     return (
         f"SELECT 1 + {' + '.join(sums)} FROM (SELECT COALESCE((SELECT total FROM {table} "  # noqa: S608
-        f"WHERE player_id = %s), 0) AS total) AS t"
+        f"WHERE player_id = {player}), 0) AS total) AS t"
     )
