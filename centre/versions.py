@@ -53,6 +53,7 @@ def read_along(key: str) -> None:
 
 def _request_began(**kwargs: object) -> None:
     _request.read = {}
+    _request.ahead = ()
 
 
 def _request_ended(**kwargs: object) -> None:
@@ -71,12 +72,17 @@ def forget() -> None:
 
 def _read(key: str | None) -> tuple[dict[str, object], object]:
     """Every version and mark, and the cache's value of `key` (None: none), in one round trip;
-    in a request, the versions and marks as it first read them."""
+    in a request, the versions and marks as it first read them, with the values it said it
+    would read (`public_read_ahead`)."""
     known = getattr(_request, "read", None)
     if known:
+        if key in known:
+            held = known[key]
+            return known, None if held is _ABSENT else held
         found = cache.get(key) if key is not None else None
         return known, found
-    keys = [*_VERSION_KEYS, *sorted(_ALONG)] + ([key] if key is not None else [])
+    ahead = getattr(_request, "ahead", ()) if known is not None else ()
+    keys = [*_VERSION_KEYS, *sorted(_ALONG), *ahead] + ([key] if key is not None else [])
     found = cache.get_many(keys)
     for version in _VERSION_KEYS:
         if version not in found:
@@ -132,23 +138,36 @@ PUBLIC_TIMEOUT = 60 * 60
 T = TypeVar("T")
 
 
+def _public_key(key: str) -> str:
+    return f"public:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
+
+
+def public_read_ahead(key: str) -> None:
+    """Read `public_cached`'s value of `key` with the versions, at the request's first read of
+    them: a request that reads the versions (a place, a kept table's mark) before it knows
+    whether the value it keeps is still good saves a round trip."""
+    if getattr(_request, "read", None) == {}:
+        _request.ahead = (*getattr(_request, "ahead", ()), _public_key(key))
+
+
 def public_cached(
     key: str,
     build: Callable[[], T],
     *,
     versions: tuple[str, ...],
     keep: Callable[[T], bool] | None = None,
+    good: Callable[[T], bool] | None = None,
 ) -> T:
     """What `build` returns for a public read, kept in the cache under `key` with the current
-    versions of the data it reads; built again whenever one of them has moved on. One round
-    trip to the cache when it is current (the versions and the value read together). A value
-    that `keep` refuses (an answer to input that was refused) is returned, not kept."""
-    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-    full = f"public:{digest}"
+    versions of the data it reads; built again whenever one of them has moved on, or `good`
+    refuses what was kept. One round trip to the cache when it is current (the versions and
+    the value read together). A value that `keep` refuses (an answer to input that was
+    refused) is returned, not kept."""
+    full = _public_key(key)
     # The versions first (or with it): the data read after them is at least as new.
     read, held = _read(full)
     stamp = _stamp(read, versions)
-    if isinstance(held, tuple) and held[0] == stamp:
+    if isinstance(held, tuple) and held[0] == stamp and (good is None or good(held[1])):
         return held[1]
     value = build()
     if keep is None or keep(value):

@@ -24,7 +24,7 @@ from centre import params
 from centre.dates import day_text
 from centre.responses import file_response
 from centre.schemes import current_scheme
-from centre.versions import APPROVED, LIFETIME, public_cached
+from centre.versions import APPROVED, LIFETIME, public_cached, public_read_ahead
 from players.models import Player
 from players.selectors import player_fingerprint, player_grade_in_force, player_public
 from scheme import get_scheme
@@ -72,17 +72,21 @@ def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, S
 def player_record(request: HttpRequest, abf_number: str) -> HttpResponse:
     """A player's totals by colour, position, home club, chart and a page of the statement."""
     year = timezone.localdate().year
-    # The player, the totals and the place in one statement at each request; the rest of the
-    # record is kept in the cache.
-    player, totals = player_public_with_totals(number=abf_number, year=year)
     start, end, form = _statement_period(request)
-    page = params.whole_number(
-        request.GET.get("page") or 1, name="page", minimum=1, maximum=1_000_000
-    )
+    asked = request.GET.get("page") or "1"
+    # The kept record is read with the versions, before the player, the totals and the place
+    # are read in one statement (the versions first: what is read after them is as new): it
+    # is kept under the number and holds what it was made of the player (the fingerprint).
+    key = f"player-page:{abf_number}:{start}:{end}:{asked}"
+    public_read_ahead(key)
+    player, totals = player_public_with_totals(number=abf_number, year=year)
+    page = params.whole_number(asked, name="page", minimum=1, maximum=1_000_000)
+    fingerprint = player_fingerprint(player)
     record = public_cached(
-        f"player-page:{player_fingerprint(player)}:{start}:{end}:{page}",
-        lambda: _player_record(player, start, end, page),
+        key,
+        lambda: {**_player_record(player, start, end, page), "fingerprint": fingerprint},
         versions=(LIFETIME, APPROVED),
+        good=lambda kept: kept["fingerprint"] == fingerprint,
     )
     # The period asked for, without the page: the CSV and the PDF hold all its lines.
     period = QueryDict(mutable=True)

@@ -6,7 +6,14 @@ import pytest
 from django.core.cache import cache
 from django.core.signals import request_finished, request_started
 
-from centre.versions import APPROVED, LIFETIME, data_changed, data_version, public_cached
+from centre.versions import (
+    APPROVED,
+    LIFETIME,
+    data_changed,
+    data_version,
+    public_cached,
+    public_read_ahead,
+)
 
 # The signals of a request close the database's old connections.
 pytestmark = pytest.mark.django_db
@@ -101,6 +108,37 @@ def test_a_current_public_read_is_one_read_of_the_cache(request_scope, monkeypat
     assert value == again == "page"
     # The versions with the first value, then the second value alone.
     assert counted.reads == ["get_many", "get"]
+
+
+def test_a_value_read_ahead_comes_with_the_versions_a_request_reads_first(
+    request_scope, monkeypatch
+):
+    public_cached("test:ahead", lambda: "page", versions=(APPROVED,))
+    request_finished.send(sender=None)
+    request_started.send(sender=None)
+    counted = CountedCache()
+    monkeypatch.setattr("centre.versions.cache", counted)
+
+    public_read_ahead("test:ahead")
+    version = data_version(APPROVED)  # the request's first read: a place, a kept table
+    value = public_cached("test:ahead", lambda: "built", versions=(APPROVED,))
+
+    assert value == "page"
+    assert version
+    assert counted.reads == ["get_many"]
+
+
+def test_a_value_kept_is_built_again_when_it_is_not_good(request_scope):
+    kept = public_cached("test:good", lambda: {"made_of": "Ada"}, versions=(APPROVED,))
+    again = public_cached(
+        "test:good",
+        lambda: {"made_of": "Ada King"},
+        versions=(APPROVED,),
+        good=lambda value: value["made_of"] == "Ada King",
+    )
+    last = public_cached("test:good", lambda: {"made_of": "?"}, versions=(APPROVED,))
+
+    assert (kept, again, last) == ({"made_of": "Ada"}, {"made_of": "Ada King"}, again)
 
 
 def test_outside_a_request_every_read_is_fresh():
