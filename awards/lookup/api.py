@@ -330,8 +330,9 @@ class MasterpointPlayerApi(APIView):
             # A number no player has is refused before the year.
             player_public(number=abf_number)
             raise
-        # The player and the totals in one statement: the answer is made from them at each
-        # request, the same work as reading it from the cache and one round trip less.
+        # The player and the totals in one statement, the answer made from them at each
+        # request: as many round trips as an answer kept in the cache took, and two fewer
+        # than one made for the first time and kept.
         player, totals = player_public_with_totals(number=abf_number, year=year)
         body = _public(player, totals.lifetime)
         body["position"] = totals.position
