@@ -11,7 +11,6 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Collate, Upper
 
-from centre.plans import fetch_generic
 from clubs.models import Club
 from players.models import Player
 
@@ -123,9 +122,7 @@ class NamePrefixMatches:
         # The words that start no other: each must start one of the two names.
         longest = sorted(w for w in words if not any(o != w and o.startswith(w) for o in words))
         self.branches: list[tuple[str | None, str | None]] = []
-        # With two words a plan made for them costs about what its generic plan saves.
-        self.one_word = len(longest) == 1
-        if self.one_word:
+        if len(longest) == 1:
             self.branches = [(longest[0], None), (None, longest[0])]
         elif len(longest) == 2:
             first, second = longest
@@ -195,15 +192,9 @@ class NamePrefixMatches:
             f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
             f"ORDER BY page.family_key, page.given_key, page.{number}"
         )
-        params = [*params, *page_params, max(0, stop - start), start]
         with connection.cursor() as cursor:
-            if self.one_word:
-                # Planned once (centre.plans): a plan made for each word read the same ranges
-                # of the same indexes and cost the database more than running it.
-                found = fetch_generic(cursor, sql, params)
-            else:
-                cursor.execute(sql, params)
-                found = cursor.fetchall()
+            cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
+            found = cursor.fetchall()
         self._count = found[0][0]
         # Each row: the count, the player's values and the home club's key (_LISTED), then
         # the club's number and name.
