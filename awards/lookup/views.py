@@ -62,8 +62,14 @@ def _public_player(abf_number: str) -> Player:
     return player_public(number=abf_number)
 
 
-def _statement_period(request: HttpRequest) -> tuple[date | None, date | None, StatementPeriodForm]:
-    form = StatementPeriodForm(request.GET or None)
+def _statement_period(
+    request: HttpRequest,
+) -> tuple[date | None, date | None, StatementPeriodForm | None]:
+    """The period asked for, and its form; no form when neither day is asked for (the
+    statement whole: the page writes the empty inputs, awards.templatetags.statement)."""
+    if "start" not in request.GET and "end" not in request.GET:
+        return None, None, None
+    form = StatementPeriodForm(request.GET)
     if form.is_valid():
         return form.cleaned_data["start"], form.cleaned_data["end"], form
     return None, None, form
@@ -163,13 +169,13 @@ def _player_record(player: Player, start: date | None, end: date | None, page: i
 def _chart_months(series: list[dict]) -> list[dict]:
     """The chart's months, each with its label and the cumulative hundredths by colour; the
     page draws them and lists them as a table, the same figures."""
-    return [
-        {
-            **row,
-            "label": date(int(row["month"][:4]), int(row["month"][5:]), 1).strftime("%b %Y"),
-        }
-        for row in series
-    ]
+    return [{**row, "label": _month_label(row["month"])} for row in series]
+
+
+@functools.lru_cache(maxsize=1024)
+def _month_label(month: str) -> str:
+    """ "2026-11" -> "Nov 2026": the same months are on many players' charts."""
+    return date(int(month[:4]), int(month[5:]), 1).strftime("%b %Y")
 
 
 def player_statement_csv(request: HttpRequest, abf_number: str) -> HttpResponse:

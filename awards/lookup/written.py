@@ -3,10 +3,11 @@ kept with it in the cache: the statement's lines, and the chart's months as its 
 as the JSON its script reads and in words.
 
 They are most of the page (20 lines of a dozen cells, a row for each month with awards), each
-the same few cells, so they are written here, every value escaped, rather than by the
-template's loops, where each cell is a node resolved and escaped on its own. Kept written,
-they cost the cache a few strings where their values cost it a hundred objects to pickle (a
-fifth of a cold page's record), and a page read again from the cache writes them no more.
+the same few cells, so they are written here, every value escaped but the points (written by
+points_text: digits, a sign and a point), rather than by the template's loops, where each cell
+is a node resolved and escaped on its own. Kept written, they cost the cache a few strings
+where their values cost it a hundred objects to pickle (a fifth of a cold page's record), and
+a page read again from the cache writes them no more.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ _WAITING = ' <em class="badge waiting">provisional</em>'
 
 
 def _numbers(values: Iterable[str]) -> str:
-    return "".join(f'<td class="number">{escape(value)}</td>' for value in values)
+    # Points as points_text writes them: digits, a sign and a point, nothing to escape.
+    return "".join(f'<td class="number">{value}</td>' for value in values)
 
 
 def statement_rows(lines: Iterable[StatementLine]) -> SafeString:
@@ -71,7 +73,7 @@ def statement_rows(lines: Iterable[StatementLine]) -> SafeString:
                 colour,
                 colour,
                 colour,
-                escape(line["points_shown"]),
+                line["points_shown"],
                 _numbers(line["running_shown"]),
             )
         )

@@ -2,14 +2,16 @@
 point in them, the tables' headings, the heading of the page and the inputs of the
 statement's period.
 
-Each is the same few cells a row, so they are written here, every value escaped, rather than
-by the template's loops, where each cell is a node resolved and escaped on its own. The
-statement's lines and the chart are written with the page's record (awards.lookup.written);
-the rest of the page's markup is its template's (templates/awards/player.html).
+Each is the same few cells a row, so they are written here, every value escaped (but the
+points, which points_text writes in digits, a sign and a point), rather than by the template's
+loops, where each cell is a node resolved and escaped on its own. The statement's lines and
+the chart are written with the page's record (awards.lookup.written); the rest of the page's
+markup is its template's (templates/awards/player.html).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from html import escape
 
@@ -17,6 +19,7 @@ from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 
 from awards.ledger.selectors import Totals
+from awards.lookup.forms import StatementPeriodForm
 from awards.templatetags.corrections import retired_pointer
 from awards.templatetags.ledger import as_text
 from players.models import Player
@@ -30,7 +33,12 @@ register = template.Library()
 def kind_headings(kinds: Iterable[PointKind], scope: str = "", marked: str = "") -> SafeString:
     """A table's heading of each kind of point, in the kind's colour made dark enough to read
     as text; `scope` the headings' scope, `marked` the name of an attribute holding the
-    kind's code."""
+    kind's code. The same on every page of a scheme: written once for each."""
+    return _kind_headings(tuple(kinds), scope, marked)
+
+
+@functools.lru_cache(maxsize=64)
+def _kind_headings(kinds: tuple[PointKind, ...], scope: str, marked: str) -> SafeString:
     scoped = f' scope="{escape(scope)}"' if scope else ""
     return mark_safe(  # noqa: S308
         "".join(
@@ -52,7 +60,7 @@ def kind_cells(
     return mark_safe(  # noqa: S308
         "".join(
             f'<td class="number"{_marked(marked, kind.code)}>'
-            f"{escape(points_text(int(figures.get(kind.code) or 0)))}</td>"
+            f"{points_text(int(figures.get(kind.code) or 0))}</td>"
             for kind in kinds
         )
     )
@@ -103,10 +111,13 @@ def totals_rows(
 
 
 @register.simple_tag
-def period_inputs(form: forms.Form) -> SafeString:
+def period_inputs(form: forms.Form | None) -> SafeString:
     """A labelled date input for each of the period's fields, as its widget writes it (the
     widgets' own templates cost as much as the statement's lines), marked invalid and pointed
-    at its error (`<id>_error`) where the value given was refused."""
+    at its error (`<id>_error`) where the value given was refused; with no form (no period
+    asked for), the empty inputs, written once."""
+    if form is None:
+        return _empty_period_inputs()
     inputs = []
     for field in form:
         auto_id = escape(field.auto_id)
@@ -119,6 +130,11 @@ def period_inputs(form: forms.Form) -> SafeString:
             + f' id="{auto_id}"> '
         )
     return mark_safe("".join(inputs))  # noqa: S308
+
+
+@functools.cache
+def _empty_period_inputs() -> SafeString:
+    return period_inputs(StatementPeriodForm())
 
 
 def _marked(attribute: str, code: str) -> str:

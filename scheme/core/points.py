@@ -40,8 +40,8 @@ def parse_points(text: str, *, allow_negative: bool = False) -> int:
 
 def points_text(hundredths: int) -> str:
     """1234 -> "12.34", -5 -> "-0.05": always two decimals."""
-    sign = "-" if hundredths < 0 else ""
-    return f"{sign}{abs(hundredths) // HUNDRED}.{abs(hundredths) % HUNDRED:02d}"
+    whole, cents = divmod(abs(hundredths), HUNDRED)
+    return f"-{whole}.{cents:02d}" if hundredths < 0 else f"{whole}.{cents:02d}"
 
 
 def to_decimal(hundredths: int) -> Decimal:
