@@ -373,7 +373,8 @@ def position_sql(player: str = "%s") -> str:
     statement's one parameter): one more than the players counted above the player's kept
     total (a total of nothing for a player with no row), read at each width within the range
     of the next, so that each sum reads a hundred rows or so. Ranges of the widest width have
-    no range around them: all those above count.
+    no range around them: all those above count. The kept total is read once (the LIMIT
+    keeps PostgreSQL from writing its read into each of the nine places it is used).
     """
     table, counts = _quoted(PlayerPosition), _quoted(PositionCount)
     sums = []
@@ -388,5 +389,5 @@ def position_sql(player: str = "%s") -> str:
         )
     return (
         f"SELECT 1 + {' + '.join(sums)} FROM (SELECT COALESCE((SELECT total FROM {table} "  # noqa: S608
-        f"WHERE player_id = {player}), 0) AS total) AS t"
+        f"WHERE player_id = {player}), 0) AS total LIMIT 1) AS t"
     )
