@@ -163,7 +163,15 @@ class NamePrefixMatches:
                 f"ORDER BY {walked} LIMIT %s)"
             )
             params += [*args, LOOKUP_COUNT_LIMIT + 1]
-            counted.append(f"SELECT {number} FROM {part}")  # noqa: S608
+            # Counted apart, each branch without the players an earlier one holds: no set
+            # of every match is made (a branch's earlier ones are read only when it has rows).
+            earlier = " AND ".join(
+                f"{number} NOT IN (SELECT {number} FROM part{other})"  # noqa: S608
+                for other in range(index)
+            )
+            counted.append(
+                f"(SELECT COUNT(*) FROM {part}{f' WHERE {earlier}' if earlier else ''})"  # noqa: S608
+            )
             # The page: a family name's range is walked in name order up to the page's end.
             # A branch with a given-name prefix is not in that order: with no more rows than
             # are counted, its page is those players sorted; only with more is it walked
@@ -185,7 +193,7 @@ class NamePrefixMatches:
         listed = ", ".join(f"page.{quote(column)}" for column in _LISTED)
         sql = (
             f"WITH {', '.join(parts)} "  # noqa: S608
-            f"SELECT (SELECT COUNT(*) FROM ({' UNION '.join(counted)}) AS matches), "
+            f"SELECT {' + '.join(counted)}, "
             f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
             f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
             f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "

@@ -215,6 +215,21 @@ def test_given_names_and_family_names_are_listed_together_in_name_order(club_a):
     assert body["count"] == 3
 
 
+def test_a_player_whose_both_names_start_with_the_word_is_counted_and_listed_once(club_a):
+    PlayerFactory(home_club=club_a, given_names="Zeb", family_name="Zedd")
+    PlayerFactory(home_club=club_a, given_names="Anne", family_name="Zedman")
+    PlayerFactory(home_club=club_a, given_names="Zed", family_name="Abbott")
+    PlayerFactory(home_club=club_a, given_names="Mary", family_name="Brown")
+
+    body = APIClient().get(reverse("masterpoints-lookup"), {"q": "ze"}).json()
+    two_words = APIClient().get(reverse("masterpoints-lookup"), {"q": "zeb zed"}).json()
+
+    assert [row["name"] for row in body["results"]] == ["Zed Abbott", "Zeb Zedd", "Anne Zedman"]
+    assert body["count"] == 3
+    assert [row["name"] for row in two_words["results"]] == ["Zeb Zedd"]
+    assert two_words["count"] == 1
+
+
 def test_a_name_with_more_matches_than_are_counted_says_so(club_a, monkeypatch):
     monkeypatch.setattr("awards.lookup.selectors.LOOKUP_COUNT_LIMIT", 20)
     for index in range(30):
