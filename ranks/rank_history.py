@@ -5,6 +5,7 @@ day by that history."""
 from __future__ import annotations
 
 import calendar
+import functools
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -37,11 +38,12 @@ class RankStep:
         }
 
 
-def _history_sql() -> str:
+@functools.lru_cache(maxsize=4)
+def _history_sql(vendor: str) -> str:
     """The promotions of a record and of every record merged into it (a record merged into
     one merged later, too), each with the number it was made under: one statement, whose
     one parameter is the record's id, read through the promotions' and the corrections'
-    indexes of the player."""
+    indexes of the player. Written once for each database (`vendor`)."""
     quote = connection.ops.quote_name
     promotion, period = quote(Promotion._meta.db_table), quote(Period._meta.db_table)
     player, correction = quote(Player._meta.db_table), quote(Correction._meta.db_table)
@@ -53,6 +55,10 @@ def _history_sql() -> str:
         f"FROM {promotion} pr JOIN {period} pe ON pe.id = pr.period_id "
         f"JOIN {player} pl ON pl.id = pr.player_id WHERE pr.player_id IN (SELECT id FROM merged)"
     )
+
+
+# The months' names, as the register writes them (calendar.month_name writes each again).
+_MONTH_NAMES = tuple(calendar.month_name)
 
 
 def _aware(value: datetime | str) -> datetime:
@@ -67,13 +73,13 @@ def rank_history(*, player: Player) -> list[RankStep]:
     if player.rank_order == 0:
         return []
     with connection.cursor() as cursor:
-        cursor.execute(_history_sql(), [player.pk])
+        cursor.execute(_history_sql(connection.vendor), [player.pk])
         rows = cursor.fetchall()
     steps = [
         RankStep(
             rank_order=rank_order,
             rank_name=rank_name,
-            month=f"{calendar.month_name[month]} {year}",
+            month=f"{_MONTH_NAMES[month]} {year}",
             promoted_on=timezone.localdate(_aware(promoted_at)),
             abf_number=number,
         )
