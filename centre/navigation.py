@@ -184,6 +184,18 @@ def groups_for(entries: list[dict[str, str | bool]], *, logged_in: bool) -> list
 
 
 def navigation(request: HttpRequest) -> dict:
+    if not request.user.is_authenticated:
+        # An anonymous visitor's menu waits for nothing and differs from page to page only by
+        # the entry it marks: made once for each (centre.templatetags.menu keeps it written).
+        entries = _entries(
+            None,
+            False,
+            current_scheme().code,
+            get_urlconf() or settings.ROOT_URLCONF,
+            get_script_prefix(),
+        )
+        current = next((url for _group, _label, url, _name in entries if url == request.path), "")
+        return _anonymous_navigation(entries, current)
     entries = entries_for(request.user, path=request.path)
     # Work waiting (centre.waiting): a count beside its page, and the sum beside its group.
     counts: dict[str, int] = {}
@@ -195,3 +207,19 @@ def navigation(request: HttpRequest) -> dict:
     for group in groups:
         group["count"] = sum(entry["count"] for entry in group["entries"])
     return {"navigation": entries, "navigation_groups": groups}
+
+
+@functools.lru_cache(maxsize=256)
+def _anonymous_navigation(entries: tuple[tuple[str, str, str, str], ...], current: str) -> dict:
+    """The navigation of an anonymous visitor on the page at `current` (an entry's address,
+    or none), kept: the same objects for every such page, which only read them."""
+    listed = [
+        {"group": group, "label": label, "url": url, "name": name, "current": url == current}
+        for group, label, url, name in entries
+    ]
+    for entry in listed:
+        entry["count"] = 0
+    groups = groups_for(listed, logged_in=False)
+    for group in groups:
+        group["count"] = 0
+    return {"navigation": listed, "navigation_groups": groups}

@@ -54,15 +54,21 @@ def _point_kind_codes(code: str) -> tuple[str, ...]:
 
 def scheme_context(request) -> dict:
     """Every page's words for the scheme: its kinds of point (with their labels and colours),
-    what it calls a region, and its features (`{% if features.levies %}`)."""
-    scheme = current_scheme()
+    what it calls a region, and its features (`{% if features.levies %}`). The same for every
+    page of a scheme: made once for each, and only read."""
+    return _scheme_context(current_scheme().code)
+
+
+@functools.cache
+def _scheme_context(code: str) -> dict:
+    scheme = get_scheme(code)
     return {
         "scheme": scheme,
-        "point_kinds": sorted(scheme.point_kinds, key=lambda kind: kind.order),
+        "point_kinds": tuple(sorted(scheme.point_kinds, key=lambda kind: kind.order)),
         "features": {feature: True for feature in scheme.features},
         "region_name": scheme.region_name,
-        "kind_word": kind_word(),
-        "number_name": number_name(),
+        "kind_word": scheme.kind_word,
+        "number_name": scheme.number_name,
     }
 
 
