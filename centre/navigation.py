@@ -129,15 +129,25 @@ def entries_for(user, *, path: str = "") -> list[dict[str, str | bool]]:
     """The entries the user may see, each with its group and whether it is the page at path."""
     role = getattr(user, "role", None) if user.is_authenticated else None
     youth = user.is_authenticated and getattr(user, "is_youth_coordinator", False)
+    return _listed(_visible(role, youth), path)
+
+
+def _visible(role: str | None, youth: bool) -> tuple[tuple[str, str, str, str], ...]:
+    return _entries(
+        role,
+        youth,
+        current_scheme().code,
+        get_urlconf() or settings.ROOT_URLCONF,
+        get_script_prefix(),
+    )
+
+
+def _listed(
+    visible: tuple[tuple[str, str, str, str], ...], path: str
+) -> list[dict[str, str | bool]]:
     return [
         {"group": group, "label": label, "url": url, "name": name, "current": url == path}
-        for group, label, url, name in _entries(
-            role,
-            youth,
-            current_scheme().code,
-            get_urlconf() or settings.ROOT_URLCONF,
-            get_script_prefix(),
-        )
+        for group, label, url, name in visible
     ]
 
 
@@ -187,39 +197,29 @@ def navigation(request: HttpRequest) -> dict:
     if not request.user.is_authenticated:
         # An anonymous visitor's menu waits for nothing and differs from page to page only by
         # the entry it marks: made once for each (centre.templatetags.menu keeps it written).
-        entries = _entries(
-            None,
-            False,
-            current_scheme().code,
-            get_urlconf() or settings.ROOT_URLCONF,
-            get_script_prefix(),
-        )
-        current = next((url for _group, _label, url, _name in entries if url == request.path), "")
-        return _anonymous_navigation(entries, current)
+        visible = _visible(None, False)
+        current = next((url for _group, _label, url, _name in visible if url == request.path), "")
+        return _anonymous_navigation(visible, current)
     entries = entries_for(request.user, path=request.path)
     # Work waiting (centre.waiting): a count beside its page, and the sum beside its group.
     counts: dict[str, int] = {}
     for waiting in waiting_of(request):
         counts[waiting["url_name"]] = counts.get(waiting["url_name"], 0) + waiting["count"]
-    for entry in entries:
-        entry["count"] = counts.get(entry["name"], 0)
-    groups = groups_for(entries, logged_in=request.user.is_authenticated)
-    for group in groups:
-        group["count"] = sum(entry["count"] for entry in group["entries"])
-    return {"navigation": entries, "navigation_groups": groups}
+    return _counted(entries, counts, logged_in=True)
 
 
 @functools.lru_cache(maxsize=256)
-def _anonymous_navigation(entries: tuple[tuple[str, str, str, str], ...], current: str) -> dict:
+def _anonymous_navigation(visible: tuple[tuple[str, str, str, str], ...], current: str) -> dict:
     """The navigation of an anonymous visitor on the page at `current` (an entry's address,
     or none), kept: the same objects for every such page, which only read them."""
-    listed = [
-        {"group": group, "label": label, "url": url, "name": name, "current": url == current}
-        for group, label, url, name in entries
-    ]
-    for entry in listed:
-        entry["count"] = 0
-    groups = groups_for(listed, logged_in=False)
+    return _counted(_listed(visible, current), {}, logged_in=False)
+
+
+def _counted(entries: list[dict], counts: dict[str, int], *, logged_in: bool) -> dict:
+    """The entries with their counts of work waiting, in their groups with their sums."""
+    for entry in entries:
+        entry["count"] = counts.get(entry["name"], 0)
+    groups = groups_for(entries, logged_in=logged_in)
     for group in groups:
-        group["count"] = 0
-    return {"navigation": listed, "navigation_groups": groups}
+        group["count"] = sum(entry["count"] for entry in group["entries"])
+    return {"navigation": entries, "navigation_groups": groups}
