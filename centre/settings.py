@@ -178,9 +178,8 @@ MASTERPOINT_SCHEME = env.choice("MASTERPOINT_SCHEME", "abf", choices=sorted(SCHE
 LANGUAGE_CODE = "en-au"
 TIME_ZONE = env.string("TIME_ZONE", SCHEMES[MASTERPOINT_SCHEME].time_zone)
 # The portal is written in one language, with no translations: Django's translation machinery
-# is left out (each of its lookups of the active language costs a request's worth of reads of
-# a context-local, two dozen a player page). Numbers and the days a form reads keep the
-# formats of LANGUAGE_CODE.
+# is left out (each of its lookups of the active language reads a context-local, two dozen a
+# player page). Numbers and the days a form reads keep the formats of LANGUAGE_CODE.
 USE_I18N = False
 USE_TZ = True
 
