@@ -3,6 +3,8 @@ read through their indexes, the matches counted up to a limit."""
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -92,6 +94,139 @@ def _prefix_range(key: str) -> tuple[str, str]:
     return key, key[:-1] + chr(min(ord(key[-1]) + 1, sys.maxunicode))
 
 
+# The statement of a name's matches has two forms, by the number of words that start no other
+# (NamePrefixMatches): one word, the start of the family name or of the given names; two
+# words, one the start of each name either way round.
+ONE_WORD, TWO_WORDS = 1, 2
+
+# On PostgreSQL each form is a function of players_lookup migrations' (awards migration 0030),
+# which runs the statement on its generic plan: planned once a connection, where a prepared
+# statement of it was planned again at every lookup for its prefixes (planning took more
+# than half of the database's work of a lookup: 0.60 ms to 0.30 ms at 40,000 players).
+MATCHES_FUNCTIONS = {
+    ONE_WORD: "players_name_matches_one_word",
+    TWO_WORDS: "players_name_matches_two_words",
+}
+
+
+def _branch_prefixes(words: int) -> list[tuple[bool, bool]]:
+    """Which of the two names each branch of a form gives a prefix of: (family, given)."""
+    if words == ONE_WORD:
+        return [(True, False), (False, True)]
+    return [(True, True), (True, True)]
+
+
+@functools.cache
+def matches_sql(words: int, vendor: str) -> str:
+    """The statement of a name's matches from `start` up to `stop` in name order, with their
+    home clubs and the count, for ONE_WORD or TWO_WORDS (parameters: matches_parameters).
+
+    Each branch is counted up to LOOKUP_COUNT_LIMIT + 1 rows in the order of one of the
+    names' indexes, the first branch the family names', the second the given names' (the
+    branches are ordered so that each walks its longer prefix); its page is its family names'
+    range walked in name order, or, for a branch with a given-name prefix and no more rows
+    than are counted, those rows sorted. Built of the model's own names and expressions."""
+    if vendor == "postgresql":
+        family, given = 'UPPER(family_name) COLLATE "C"', 'UPPER(given_names) COLLATE "C"'
+    else:
+        family, given = "UPPER(family_name)", "UPPER(given_names)"
+    quote = connection.ops.quote_name
+    players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
+    number = quote("abf_number")
+    keys = f"family_key, given_key, {number}"
+    columns = ", ".join(quote(column) for column in _LISTED)
+    rows = (
+        f"SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
+        f"{columns} FROM {players}"
+    )
+    parts, counted, pages = [], [], []
+    for index, prefixes in enumerate(_branch_prefixes(words)):
+        condition = " AND ".join(
+            f"{key} >= %s AND {key} < %s"
+            for key, given_a_prefix in zip((family, given), prefixes, strict=True)
+            if given_a_prefix
+        )
+        # The count: the branch's first LOOKUP_COUNT_LIMIT + 1 numbers in the order of
+        # the index of its longer prefix, which stops there.
+        walked = family if index == 0 else given
+        part = f"part{index}"
+        parts.append(
+            f"{part} AS (SELECT {number} FROM {players} WHERE {condition} "  # noqa: S608
+            f"ORDER BY {walked} LIMIT %s)"
+        )
+        # Counted apart, each branch without the players an earlier one holds: no set of
+        # every match is made (a branch's earlier ones are read only when it has rows).
+        earlier = " AND ".join(
+            f"{number} NOT IN (SELECT {number} FROM part{other})"  # noqa: S608
+            for other in range(index)
+        )
+        counted.append(
+            f"(SELECT COUNT(*) FROM {part}{f' WHERE {earlier}' if earlier else ''})"  # noqa: S608
+        )
+        # The page: a family name's range is walked in name order up to the page's end. A
+        # branch with a given-name prefix is not in that order: with no more rows than are
+        # counted, its page is those players sorted; only with more is it walked (its family
+        # names' range with the given names checked in the same index, or every name for a
+        # given name alone), where the matches are not rare.
+        walk = f"SELECT * FROM ({rows} WHERE {condition} "  # noqa: S608
+        if not prefixes[1]:
+            pages.append(f"{walk}ORDER BY {keys} LIMIT %s) AS walked{index}")
+            continue
+        whole = f"(SELECT COUNT(*) FROM {part}) < %s"  # noqa: S608
+        pages.append(
+            f"SELECT * FROM ({rows} WHERE {number} IN "  # noqa: S608
+            f"(SELECT {number} FROM {part}) AND {whole} "
+            f"ORDER BY {keys} LIMIT %s) AS whole{index}"
+        )
+        pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
+    listed = ", ".join(f"page.{quote(column)}" for column in _LISTED)
+    return (
+        f"WITH {', '.join(parts)} "  # noqa: S608
+        f"SELECT {' + '.join(counted)}, "
+        f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
+        f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
+        f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "
+        f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
+        f"ORDER BY page.family_key, page.given_key, page.{number}"
+    )
+
+
+def matches_parameters(
+    branches: list[tuple[str | None, str | None]], start: int, stop: int
+) -> list[str | int]:
+    """matches_sql's parameters for the branches' prefixes (family, given; None: none), in
+    its order: each branch's ranges and count limit, then each page's, then the page's."""
+    counts: list[str | int] = []
+    pages: list[str | int] = []
+    for family_prefix, given_prefix in branches:
+        ranges = [
+            bound
+            for prefix in (family_prefix, given_prefix)
+            if prefix is not None
+            for bound in _prefix_range(prefix)
+        ]
+        counted = LOOKUP_COUNT_LIMIT + 1
+        counts += [*ranges, counted]
+        if given_prefix is None:
+            pages += [*ranges, stop]
+        else:
+            pages += [counted, stop, *ranges, counted, stop]
+    return [*counts, *pages, max(0, stop - start), start]
+
+
+def matches_function_sql(words: int) -> tuple[str, str]:
+    """The PostgreSQL function of a form (MATCHES_FUNCTIONS) as awards migration 0030 made
+    it, from matches_sql: its signature and body, the statement's parameters numbered."""
+    prefix = ("A", "B") if words == TWO_WORDS else ("A", None)
+    kinds = [
+        "text" if isinstance(value, str) else "integer"
+        for value in matches_parameters([prefix, prefix[::-1]], 0, 1)
+    ]
+    numbers = iter(range(1, len(kinds) + 1))
+    body = re.sub("%s", lambda _: f"${next(numbers)}", matches_sql(words, "postgresql"))
+    return f"{MATCHES_FUNCTIONS[words]}({', '.join(kinds)})", body
+
+
 class NamePrefixMatches:
     """The players whose names start with the words of a name, in name order, as a list a
     paginator (Django's or DRF's) counts and slices.
@@ -105,14 +240,14 @@ class NamePrefixMatches:
 
     Each branch is a range of players migration 0008's indexes (the family names', with a
     given-name prefix beside it checked in the same index, or the given names'). A page is
-    one statement with the count and the players' home clubs: each branch is counted up to
-    LOOKUP_COUNT_LIMIT + 1 rows in its index's order, and its page is its family names'
-    range walked in name order to the page's last row, or, for a branch with a given-name
-    prefix and no more rows than are counted, those rows sorted: whatever the register's
-    size or where the name falls in the alphabet, each part stops at its limit of matches,
-    and only a branch with more matches than are counted is walked past names that do not
-    match. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more), so that
-    a name as common as "S" never counts the whole register.
+    one statement with the count and the players' home clubs (matches_sql): each branch is
+    counted up to LOOKUP_COUNT_LIMIT + 1 rows in its index's order, and its page is its
+    family names' range walked in name order to the page's last row, or, for a branch with a
+    given-name prefix and no more rows than are counted, those rows sorted: whatever the
+    register's size or where the name falls in the alphabet, each part stops at its limit of
+    matches, and only a branch with more matches than are counted is walked past names that
+    do not match. The count stops at LOOKUP_COUNT_LIMIT (`more` then says there are more),
+    so that a name as common as "S" never counts the whole register.
     """
 
     ordered = True
@@ -125,83 +260,24 @@ class NamePrefixMatches:
         if len(longest) == 1:
             self.branches = [(longest[0], None), (None, longest[0])]
         elif len(longest) == 2:
-            first, second = longest
+            # The first branch walks the family names' index, the second the given names':
+            # each by its longer word.
+            first, second = sorted(longest, key=len, reverse=True)
             self.branches = [(first, second), (second, first)]
         self._count: int | None = None
 
     def _read(self, start: int, stop: int) -> list[ListedPlayer]:
         """The matches from `start` up to `stop` in name order, with their home clubs, and
-        the count kept: one statement, built of the model's own names and expressions (the
-        words are its parameters)."""
+        the count kept: one statement (matches_sql), on PostgreSQL its form's function."""
+        words = ONE_WORD if self.branches[0][1] is None else TWO_WORDS
+        params = matches_parameters(self.branches, start, stop)
         if connection.vendor == "postgresql":
-            family, given = 'UPPER(family_name) COLLATE "C"', 'UPPER(given_names) COLLATE "C"'
+            marks = ", ".join(["%s"] * len(params))
+            sql = f"SELECT * FROM {MATCHES_FUNCTIONS[words]}({marks})"  # noqa: S608
         else:
-            family, given = "UPPER(family_name)", "UPPER(given_names)"
-        quote = connection.ops.quote_name
-        players, clubs = quote(Player._meta.db_table), quote(Club._meta.db_table)
-        number = quote("abf_number")
-        keys = f"family_key, given_key, {number}"
-        columns = ", ".join(quote(column) for column in _LISTED)
-        rows = (
-            f"SELECT {family} AS family_key, {given} AS given_key, "  # noqa: S608
-            f"{columns} FROM {players}"
-        )
-        parts, counted, pages, params, page_params = [], [], [], [], []
-        for index, (family_prefix, given_prefix) in enumerate(self.branches):
-            where, args = [], []
-            for key, prefix in ((family, family_prefix), (given, given_prefix)):
-                if prefix is not None:
-                    where.append(f"{key} >= %s AND {key} < %s")
-                    args += _prefix_range(prefix)
-            condition = " AND ".join(where)
-            # The count: the branch's first LOOKUP_COUNT_LIMIT + 1 numbers in the order of
-            # the index of its longer prefix, which stops there.
-            walked = given if len(given_prefix or "") > len(family_prefix or "") else family
-            part = f"part{index}"
-            parts.append(
-                f"{part} AS (SELECT {number} FROM {players} WHERE {condition} "  # noqa: S608
-                f"ORDER BY {walked} LIMIT %s)"
-            )
-            params += [*args, LOOKUP_COUNT_LIMIT + 1]
-            # Counted apart, each branch without the players an earlier one holds: no set
-            # of every match is made (a branch's earlier ones are read only when it has rows).
-            earlier = " AND ".join(
-                f"{number} NOT IN (SELECT {number} FROM part{other})"  # noqa: S608
-                for other in range(index)
-            )
-            counted.append(
-                f"(SELECT COUNT(*) FROM {part}{f' WHERE {earlier}' if earlier else ''})"  # noqa: S608
-            )
-            # The page: a family name's range is walked in name order up to the page's end.
-            # A branch with a given-name prefix is not in that order: with no more rows than
-            # are counted, its page is those players sorted; only with more is it walked
-            # (its family names' range with the given names checked in the same index, or
-            # every name for a given name alone), where the matches are not rare.
-            walk = f"SELECT * FROM ({rows} WHERE {condition} "  # noqa: S608
-            if given_prefix is None:
-                pages.append(f"{walk}ORDER BY {keys} LIMIT %s) AS walked{index}")
-                page_params += [*args, stop]
-                continue
-            whole = f"(SELECT COUNT(*) FROM {part}) <= {LOOKUP_COUNT_LIMIT:d}"  # noqa: S608
-            pages.append(
-                f"SELECT * FROM ({rows} WHERE {number} IN "  # noqa: S608
-                f"(SELECT {number} FROM {part}) AND {whole} "
-                f"ORDER BY {keys} LIMIT %s) AS whole{index}"
-            )
-            pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
-            page_params += [stop, *args, stop]
-        listed = ", ".join(f"page.{quote(column)}" for column in _LISTED)
-        sql = (
-            f"WITH {', '.join(parts)} "  # noqa: S608
-            f"SELECT {' + '.join(counted)}, "
-            f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
-            f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
-            f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "
-            f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
-            f"ORDER BY page.family_key, page.given_key, page.{number}"
-        )
+            sql = matches_sql(words, connection.vendor)
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, *page_params, max(0, stop - start), start])
+            cursor.execute(sql, params)
             found = cursor.fetchall()
         self._count = found[0][0]
         # Each row: the count, the player's values and the home club's key (_LISTED), then

@@ -1,6 +1,8 @@
 """Name search at national scale: on PostgreSQL the `icontains` of the search is served by
 trigram indexes (players migration 0003)."""
 
+import re
+
 import pytest
 from django.db import connection
 
@@ -29,15 +31,27 @@ def test_name_search_uses_the_trigram_index():
     assert "players_given_names_trgm" in plan
 
 
-def _plans(queries) -> list[str]:
+def _plans(queries, *, analyze: bool = False) -> list[str]:
+    """The plan of each lookup's statement as its function runs it (awards migration 0030):
+    the function's statement prepared with the arguments the lookup gave it and explained on
+    its generic plan, the one the function keeps."""
+    from awards.lookup.selectors import MATCHES_FUNCTIONS, matches_function_sql
+
+    forms = {name: words for words, name in MATCHES_FUNCTIONS.items()}
     plans = []
     with connection.cursor() as cursor:
         # No sequential scan: which index answers? Walking the name index in order, as a
         # lookup sorted by name would, reads every name before the one that matches.
         cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL plan_cache_mode = force_generic_plan")
         for query in queries.captured_queries:
-            cursor.execute(f"EXPLAIN {query['sql']}")
+            name, arguments = re.fullmatch(r"SELECT \* FROM (\w+)\((.*)\)", query["sql"]).groups()
+            signature, body = matches_function_sql(forms[name])
+            cursor.execute(f"PREPARE matches {signature.removeprefix(name)} AS {body}")
+            explain = "EXPLAIN (ANALYZE)" if analyze else "EXPLAIN"
+            cursor.execute(f"{explain} EXECUTE matches({arguments})")
             plans.append("\n".join(row[0] for row in cursor.fetchall()))
+            cursor.execute("DEALLOCATE matches")
     return plans
 
 
@@ -67,7 +81,7 @@ def test_the_lookup_seeks_a_name_late_in_the_name_index_by_its_prefix():
     # index, for the count and for the page.
     assert len(plans) == 1, plans
     assert "players_name_order_upper" in plans[0], plans[0]
-    assert "Index Cond" in plans[0] and "'ZYZZ'" in plans[0], plans[0]
+    assert "Index Cond" in plans[0], plans[0]
     assert "players_given_prefix_upper" in plans[0], plans[0]
     assert "players_pla_family" not in plans[0], plans[0]
 
@@ -105,7 +119,7 @@ def test_a_lookup_of_two_words_seeks_a_late_name_in_the_prefix_indexes_of_the_na
     # The family name ZYZZ with the given name ZOE, or the other way round: ranges of the
     # prefix indexes, never the trigram indexes' candidates nor a walk of the name index.
     assert len(plans) == 1, plans
-    assert "Index Cond" in plans[0] and "'ZYZZ'" in plans[0] and "'ZOE'" in plans[0], plans[0]
+    assert "Index Cond" in plans[0], plans[0]
     assert "players_given_prefix_upper" in plans[0] or "players_name_order_upper" in plans[0]
     assert "trgm" not in plans[0], plans[0]
     assert "players_pla_family" not in plans[0], plans[0]
@@ -121,9 +135,7 @@ def test_a_two_word_name_with_few_matches_is_not_walked_again_for_its_page():
     PlayerFactory(family_name="Adams150", given_names="Zed")
     with CaptureQueriesContext(connection) as queries:
         found = players_lookup(query="zed adams", limit=25)
-    with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN (ANALYZE) {queries.captured_queries[0]['sql']}")
-        plan = "\n".join(row[0] for row in cursor.fetchall())
+    (plan,) = _plans(queries, analyze=True)
 
     # The Adams are 301, Zed one of them: the page is the one counted, sorted, and the
     # walk of the family names' range in name order (for a branch with more matches than
