@@ -3,7 +3,7 @@ ledger to prove them), the national position, the month's summary, held points."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -236,6 +236,16 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
                 f"totals {kept.get(key, 0)}"
             )
     return problems
+
+
+def totals_by_kind(kinds: Mapping[str, Sequence[int]]) -> Totals:
+    """A player's totals from their approved and provisional points by kind, in hundredths
+    ({"green": [approved, provisional], ...}, as the lookup reads them with its matches)."""
+    totals = Totals()
+    for kind, (approved, provisional) in kinds.items():
+        totals.approved[kind] = totals.approved.get(kind, 0) + approved
+        totals.provisional[kind] = totals.provisional.get(kind, 0) + provisional
+    return totals
 
 
 def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:

@@ -22,6 +22,7 @@ from awards.ledger.selectors import (
     player_public_with_totals,
     player_totals,
     players_totals,
+    totals_by_kind,
 )
 from awards.ledger.statements import player_statement
 from awards.lookup.documents import is_correction
@@ -287,7 +288,8 @@ class MasterpointLookupApi(ListAPIView):
 
     def get_queryset(self) -> QuerySet[Player] | NamePrefixMatches:
         # Every match, in name order: the pagination counts them and reads one page.
-        return players_lookup(query=self.request.query_params.get("q", ""), limit=None)
+        # A name's matches are read with their points by kind.
+        return players_lookup(query=self.request.query_params.get("q", ""), limit=None, kinds=True)
 
     @extend_schema(
         summary="Masterpoint lookup by ABF number or name",
@@ -309,8 +311,15 @@ class MasterpointLookupApi(ListAPIView):
     )
     def get(self, request: Request) -> Response:
         found = self.paginate_queryset(self.get_queryset())
-        # Every result's totals in one query, whatever the number of results.
-        totals = players_totals(players=found)
+        # The totals read with a name's matches; the others' (a number, a name found by its
+        # trigrams) in one query, whatever the number of results.
+        totals = {
+            player.pk: totals_by_kind(player.kinds)
+            for player in found
+            if isinstance(player, ListedPlayer) and player.kinds is not None
+        }
+        if len(totals) < len(found):
+            totals = players_totals(players=found)
         pre_1982 = has_feature(PRE_1982)
         return self.get_paginated_response(
             [_public(player, totals[player.pk], pre_1982=pre_1982) for player in found]

@@ -9,10 +9,12 @@ import sys
 from collections.abc import Iterable
 from typing import NamedTuple
 
+import orjson
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Collate, Upper
 
+from awards.ledger.models import PlayerTotals
 from clubs.models import Club
 from players.models import Player
 
@@ -46,6 +48,9 @@ class ListedPlayer(NamedTuple):
     pre_1982_red: int
     rank_order: int
     home_club: ListedClub | None
+    # The approved and provisional points by kind, read with the matches when asked for
+    # (the API's answer): {"green": [approved, provisional], ...}, in hundredths.
+    kinds: dict[str, list[int]] | None = None
 
     # The model's own readings of these values.
     full_name = Player.full_name
@@ -180,10 +185,22 @@ def matches_sql(words: int, vendor: str) -> str:
         )
         pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
     listed = ", ".join(f"page.{quote(column)}" for column in _LISTED)
+    # A listed player's points by kind, when asked for: in the same statement, where a
+    # statement of their own took another round trip.
+    totals = quote(PlayerTotals._meta.db_table)
+    kinds = (
+        "json_object_agg(kind, json_build_array(approved, provisional))::text"
+        if vendor == "postgresql"
+        else "json_group_object(kind, json_array(approved, provisional))"
+    )
     return (
         f"WITH {', '.join(parts)} "  # noqa: S608
         f"SELECT {' + '.join(counted)}, "
-        f"{listed}, club.number, club.name FROM (SELECT 1 AS one) AS found "
+        f"{listed}, club.number, club.name, "
+        f"CASE WHEN %s THEN (SELECT {kinds} FROM (SELECT kind, SUM(approved) AS approved, "
+        f"SUM(provisional) AS provisional FROM {totals} WHERE player_id = page.id "
+        "GROUP BY kind) AS kinds) END "
+        "FROM (SELECT 1 AS one) AS found "
         f"LEFT JOIN (SELECT * FROM ({' UNION '.join(pages)}) AS matches "
         f"ORDER BY {keys} LIMIT %s OFFSET %s) AS page ON 1 = 1 "
         f"LEFT JOIN {clubs} AS club ON club.id = page.home_club_id "
@@ -192,10 +209,11 @@ def matches_sql(words: int, vendor: str) -> str:
 
 
 def matches_parameters(
-    branches: list[tuple[str | None, str | None]], start: int, stop: int
-) -> list[str | int]:
+    branches: list[tuple[str | None, str | None]], start: int, stop: int, *, kinds: bool
+) -> list[str | int | bool]:
     """matches_sql's parameters for the branches' prefixes (family, given; None: none), in
-    its order: each branch's ranges and count limit, then each page's, then the page's."""
+    its order: each branch's ranges and count limit, whether the listed players' points by
+    kind are read, each branch's pages', then the page's."""
     counts: list[str | int] = []
     pages: list[str | int] = []
     for family_prefix, given_prefix in branches:
@@ -211,7 +229,7 @@ def matches_parameters(
             pages += [*ranges, stop]
         else:
             pages += [counted, stop, *ranges, counted, stop]
-    return [*counts, *pages, max(0, stop - start), start]
+    return [*counts, kinds, *pages, max(0, stop - start), start]
 
 
 def matches_function_sql(words: int) -> tuple[str, str]:
@@ -219,8 +237,8 @@ def matches_function_sql(words: int) -> tuple[str, str]:
     it, from matches_sql: its signature and body, the statement's parameters numbered."""
     prefix = ("A", "B") if words == TWO_WORDS else ("A", None)
     kinds = [
-        "text" if isinstance(value, str) else "integer"
-        for value in matches_parameters([prefix, prefix[::-1]], 0, 1)
+        "boolean" if isinstance(value, bool) else "text" if isinstance(value, str) else "bigint"
+        for value in matches_parameters([prefix, prefix[::-1]], 0, 1, kinds=True)
     ]
     numbers = iter(range(1, len(kinds) + 1))
     body = re.sub("%s", lambda _: f"${next(numbers)}", matches_sql(words, "postgresql"))
@@ -252,7 +270,9 @@ class NamePrefixMatches:
 
     ordered = True
 
-    def __init__(self, keys: Iterable[str]) -> None:
+    def __init__(self, keys: Iterable[str], *, kinds: bool = False) -> None:
+        # Whether each listed player's points by kind are read with them (ListedPlayer.kinds).
+        self.kinds = kinds
         words = set(keys)
         # The words that start no other: each must start one of the two names.
         longest = sorted(w for w in words if not any(o != w and o.startswith(w) for o in words))
@@ -270,7 +290,7 @@ class NamePrefixMatches:
         """The matches from `start` up to `stop` in name order, with their home clubs, and
         the count kept: one statement (matches_sql), on PostgreSQL its form's function."""
         words = ONE_WORD if self.branches[0][1] is None else TWO_WORDS
-        params = matches_parameters(self.branches, start, stop)
+        params = matches_parameters(self.branches, start, stop, kinds=self.kinds)
         if connection.vendor == "postgresql":
             marks = ", ".join(["%s"] * len(params))
             sql = f"SELECT * FROM {MATCHES_FUNCTIONS[words]}({marks})"  # noqa: S608
@@ -281,14 +301,15 @@ class NamePrefixMatches:
             found = cursor.fetchall()
         self._count = found[0][0]
         # Each row: the count, the player's values and the home club's key (_LISTED), then
-        # the club's number and name.
+        # the club's number and name, and the points by kind (JSON; None when not asked for).
         club_key = len(_LISTED)
         players_found = []
         for row in found:
             if row[1] is None:
                 continue  # no page: the count alone
-            club = ListedClub(*row[club_key + 1 :]) if row[club_key] is not None else None
-            players_found.append(ListedPlayer(*row[1:club_key], club))
+            club = None if row[club_key] is None else ListedClub(*row[club_key + 1 : club_key + 3])
+            kinds = orjson.loads(row[-1] or "{}") if self.kinds else None
+            players_found.append(ListedPlayer(*row[1:club_key], club, kinds))
         return players_found
 
     def count(self) -> int:
@@ -320,9 +341,12 @@ class NamePrefixMatches:
         return self._read(start, max(start, stop))
 
 
-def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | NamePrefixMatches:
+def players_lookup(
+    *, query: str, limit: int | None = 50, kinds: bool = False
+) -> QuerySet[Player] | NamePrefixMatches:
     """1.4.4 Masterpoint lookup: by ABF number (with or without leading zeros) or by name;
-    every match with `limit=None`, for a paginator to count and slice.
+    every match with `limit=None`, for a paginator to count and slice. `kinds`: the matches
+    of a name's prefixes hold each player's points by kind (ListedPlayer.kinds).
 
     A name is a NamePrefixMatches (the prefixes' ranges of the names' indexes, a fixed
     number of queries); a name with a word whose upper case the names' indexes cannot be
@@ -338,7 +362,7 @@ def players_lookup(*, query: str, limit: int | None = 50) -> QuerySet[Player] | 
     words = query.replace(",", " ").split()
     keys = [_prefix_key(word) for word in words]
     if None not in keys:
-        matches = NamePrefixMatches(keys)
+        matches = NamePrefixMatches(keys, kinds=kinds)
         return matches if limit is None else matches[:limit]
     condition = Q()
     for word in words:

@@ -95,3 +95,20 @@ def test_statement_api_refuses_a_start_after_the_end_naming_it(player):
 
 def test_unknown_player_is_not_found(anonymous_client):
     assert anonymous_client.get(reverse("awards:player", args=["0000019"])).status_code == 404
+
+
+def test_a_name_lists_the_same_totals_as_each_players_number(player, club_a):
+    # A name's matches are read with their points by kind (one statement); a number's
+    # player has them read apart. A player with no awards shows every kind at nought.
+    unawarded = PlayerFactory(home_club=club_a, given_names="Ada", family_name="Lovell")
+    client = APIClient()
+    by_name = client.get(reverse("masterpoints-lookup"), {"q": "ada lovel"}).json()["results"]
+    by_number = [
+        client.get(reverse("masterpoints-lookup"), {"q": someone.abf_number}).json()["results"][0]
+        for someone in (player, unawarded)  # Lovelace, then Lovell
+    ]
+
+    assert by_name == by_number
+    assert by_name[0]["totals"]["approved"] == {"green": 145, "red": 0, "gold": 0}
+    assert by_name[0]["totals"]["provisional"] == {"green": 30, "red": 0, "gold": 0}
+    assert by_name[1]["totals"]["lifetime"] == {"green": 0, "red": 0, "gold": 0}
