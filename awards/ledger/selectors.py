@@ -241,11 +241,12 @@ def totals_disagreements(*, player_ids: list[int] | None = None) -> list[str]:
 def totals_by_kind(kinds: Mapping[str, Sequence[int]]) -> Totals:
     """A player's totals from their approved and provisional points by kind, in hundredths
     ({"green": [approved, provisional], ...}, as the lookup reads them with its matches)."""
-    totals = Totals()
-    for kind, (approved, provisional) in kinds.items():
-        totals.approved[kind] = totals.approved.get(kind, 0) + approved
-        totals.provisional[kind] = totals.provisional.get(kind, 0) + provisional
-    return totals
+    approved = zeros_by_kind()
+    provisional = dict(approved)
+    for kind, (approved_points, provisional_points) in kinds.items():
+        approved[kind] = approved.get(kind, 0) + approved_points
+        provisional[kind] = provisional.get(kind, 0) + provisional_points
+    return Totals(approved, provisional)
 
 
 def players_totals(*, players: Iterable[Player]) -> dict[int, Totals]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -14,7 +15,6 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from awards.ledger.selectors import (
@@ -213,6 +213,7 @@ class LookupPagination(LimitOffsetPagination):
         view: APIView | None = None,
     ) -> list[Player | ListedPlayer]:
         self.request = request
+        self._address: tuple | None = None
         self.limit = self.get_limit(request)
         self.offset = self.get_offset(request)
         # The page before the count: the matches of a name read their count in the page's
@@ -228,25 +229,53 @@ class LookupPagination(LimitOffsetPagination):
     def _by_page(self) -> bool:
         return self.request.query_params.get(self.page_query_param) not in (None, "")
 
-    def _page_link(self, number: int) -> str:
-        url = remove_query_param(self.request.build_absolute_uri(), self.offset_query_param)
-        return replace_query_param(url, self.page_query_param, number)
+    def _link(self, changes: dict[str, int | None]) -> str:
+        """The request's address with `changes` to its query (None: without the parameter),
+        the parameters sorted, as DRF's replace_query_param and remove_query_param write it;
+        the address parsed once for a page's two links."""
+        if self._address is None:
+            scheme, netloc, path, query, fragment = urlsplit(self.request.build_absolute_uri())
+            self._address = (
+                scheme,
+                netloc,
+                path,
+                parse_qs(query, keep_blank_values=True),
+                fragment,
+            )
+        scheme, netloc, path, parameters, fragment = self._address
+        parameters = dict(parameters)
+        for key, value in changes.items():
+            if value is None:
+                parameters.pop(key, None)
+            else:
+                parameters[key] = [str(value)]
+        query = urlencode(sorted(parameters.items()), doseq=True)
+        return urlunsplit((scheme, netloc, path, query, fragment))
 
     # The links beside a page follow the style it was asked in: by `page`, or by `offset`.
 
     def get_next_link(self) -> str | None:
-        if not self._by_page():
-            return super().get_next_link()
         if self.offset + self.limit >= self.count:
             return None
-        return self._page_link(self.offset // self.limit + 2)
+        if self._by_page():
+            page = self.offset // self.limit + 2
+            return self._link({self.offset_query_param: None, self.page_query_param: page})
+        offset = self.offset + self.limit
+        return self._link({self.limit_query_param: self.limit, self.offset_query_param: offset})
 
     def get_previous_link(self) -> str | None:
-        if not self._by_page():
-            return super().get_previous_link()
         if self.offset <= 0:
             return None
-        return self._page_link(self.offset // self.limit)
+        if self._by_page():
+            page = self.offset // self.limit
+            return self._link({self.offset_query_param: None, self.page_query_param: page})
+        offset = self.offset - self.limit
+        return self._link(
+            {
+                self.limit_query_param: self.limit,
+                self.offset_query_param: offset if offset > 0 else None,
+            }
+        )
 
     def get_paginated_response(self, data: list) -> Response:
         response = super().get_paginated_response(data)
