@@ -7,16 +7,18 @@ database's work of a lookup (its prefixes have several indexes to choose from): 
 statement is prepared once a connection and `plan_cache_mode` keeps it on its generic plan,
 which walks the same indexes. The bodies are the statement as the code wrote it when this
 was made; a test compares them with the code's (tests/awards/test_lookup_functions.py), and a
-change of the statement adds a migration that replaces them. SQLite runs the statement itself.
+change of the statement adds a migration that replaces them (dropping the old function first
+when its parameters change: PostgreSQL keeps a function of other parameters beside it, and a
+lookup's call would then match both). SQLite runs the statement itself.
 """
 
 from django.db import migrations
 
 ONE_WORD = (
     (
-        'players_name_matches_one_word('
-        'text, text, bigint, text, text, bigint, boolean, text, text, bigint, bigint, '
-        'bigint, text, text, bigint, bigint, bigint, bigint)'
+        "players_name_matches_one_word("
+        "text, text, bigint, text, text, bigint, boolean, text, text, bigint, bigint, "
+        "bigint, text, text, bigint, bigint, bigint, bigint)"
     ),
     (
         'WITH part0 AS (SELECT "abf_number" FROM "players_player" WHERE UPPER(family_name) '
@@ -27,10 +29,10 @@ ONE_WORD = (
         ' COUNT(*) FROM part1 WHERE "abf_number" NOT IN (SELECT "abf_number" FROM part0)), '
         'page."id", page."abf_number", page."given_names", page."family_name", page."status", '
         'page."pre_1982_red", page."rank_order", page."home_club_id", club.number, club.name, '
-        'CASE WHEN $7 THEN (SELECT json_object_agg(kind, json_build_array(approved, '
-        'provisional))::text FROM (SELECT kind, SUM(approved) AS approved, SUM(provisional) AS '
+        "CASE WHEN $7 THEN (SELECT json_object_agg(kind, json_build_array(approved, "
+        "provisional))::text FROM (SELECT kind, SUM(approved) AS approved, SUM(provisional) AS "
         'provisional FROM "awards_playertotals" WHERE player_id = page.id GROUP BY kind) AS '
-        'kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN (SELECT * FROM (SELECT * FROM '
+        "kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN (SELECT * FROM (SELECT * FROM "
         '(SELECT UPPER(family_name) COLLATE "C" AS family_key, UPPER(given_names) COLLATE "C" '
         'AS given_key, "id", "abf_number", "given_names", "family_name", "status", '
         '"pre_1982_red", "rank_order", "home_club_id" FROM "players_player" WHERE '
@@ -54,10 +56,10 @@ ONE_WORD = (
 
 TWO_WORDS = (
     (
-        'players_name_matches_two_words('
-        'text, text, text, text, bigint, text, text, text, text, bigint, boolean, bigint,'
-        ' bigint, text, text, text, text, bigint, bigint, bigint, bigint, text, text, '
-        'text, text, bigint, bigint, bigint, bigint)'
+        "players_name_matches_two_words("
+        "text, text, text, text, bigint, text, text, text, text, bigint, boolean, bigint,"
+        " bigint, text, text, text, text, bigint, bigint, bigint, bigint, text, text, "
+        "text, text, bigint, bigint, bigint, bigint)"
     ),
     (
         'WITH part0 AS (SELECT "abf_number" FROM "players_player" WHERE UPPER(family_name) '
@@ -70,10 +72,10 @@ TWO_WORDS = (
         '(SELECT COUNT(*) FROM part1 WHERE "abf_number" NOT IN (SELECT "abf_number" FROM '
         'part0)), page."id", page."abf_number", page."given_names", page."family_name", '
         'page."status", page."pre_1982_red", page."rank_order", page."home_club_id", '
-        'club.number, club.name, CASE WHEN $11 THEN (SELECT json_object_agg(kind, '
-        'json_build_array(approved, provisional))::text FROM (SELECT kind, SUM(approved) AS '
+        "club.number, club.name, CASE WHEN $11 THEN (SELECT json_object_agg(kind, "
+        "json_build_array(approved, provisional))::text FROM (SELECT kind, SUM(approved) AS "
         'approved, SUM(provisional) AS provisional FROM "awards_playertotals" WHERE player_id ='
-        ' page.id GROUP BY kind) AS kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN '
+        " page.id GROUP BY kind) AS kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN "
         '(SELECT * FROM (SELECT * FROM (SELECT UPPER(family_name) COLLATE "C" AS family_key, '
         'UPPER(given_names) COLLATE "C" AS given_key, "id", "abf_number", "given_names", '
         '"family_name", "status", "pre_1982_red", "rank_order", "home_club_id" FROM '
