@@ -155,8 +155,12 @@ def matches_sql(words: int, vendor: str) -> str:
         # the index of its longer prefix, which stops there.
         walked = family if index == 0 else given
         part = f"part{index}"
+        # A branch that walks the family names' index with a given-name prefix reads its
+        # names' keys from it too (the index holds the names): its page is its first rows.
+        in_order = index == 0 and prefixes[1]
+        read = f"{family} AS family_key, {given} AS given_key, {number}" if in_order else number
         parts.append(
-            f"{part} AS (SELECT {number} FROM {players} WHERE {condition} "  # noqa: S608
+            f"{part} AS (SELECT {read} FROM {players} WHERE {condition} "  # noqa: S608
             f"ORDER BY {walked} LIMIT %s)"
         )
         # Counted apart, each branch without the players an earlier one holds: no set of
@@ -170,17 +174,19 @@ def matches_sql(words: int, vendor: str) -> str:
         )
         # The page: a family name's range is walked in name order up to the page's end. A
         # branch with a given-name prefix is not in that order: with no more rows than are
-        # counted, its page is those players sorted; only with more is it walked (its family
-        # names' range with the given names checked in the same index, or every name for a
-        # given name alone), where the matches are not rare.
+        # counted, its page is those players sorted (the first of them in name order, for a
+        # branch whose count read their names: only they are read again); only with more is
+        # it walked (its family names' range with the given names checked in the same index,
+        # or every name for a given name alone), where the matches are not rare.
         walk = f"SELECT * FROM ({rows} WHERE {condition} "  # noqa: S608
         if not prefixes[1]:
             pages.append(f"{walk}ORDER BY {keys} LIMIT %s) AS walked{index}")
             continue
         whole = f"(SELECT COUNT(*) FROM {part}) < %s"  # noqa: S608
+        first = f"(SELECT * FROM {part} ORDER BY {keys} LIMIT %s) AS first{index}"  # noqa: S608
+        counted_rows = f"(SELECT {number} FROM {first if in_order else part})"  # noqa: S608
         pages.append(
-            f"SELECT * FROM ({rows} WHERE {number} IN "  # noqa: S608
-            f"(SELECT {number} FROM {part}) AND {whole} "
+            f"SELECT * FROM ({rows} WHERE {number} IN {counted_rows} AND {whole} "  # noqa: S608
             f"ORDER BY {keys} LIMIT %s) AS whole{index}"
         )
         pages.append(f"{walk}AND NOT {whole} ORDER BY {keys} LIMIT %s) AS walked{index}")
@@ -216,7 +222,7 @@ def matches_parameters(
     kind are read, each branch's pages', then the page's."""
     counts: list[str | int] = []
     pages: list[str | int] = []
-    for family_prefix, given_prefix in branches:
+    for index, (family_prefix, given_prefix) in enumerate(branches):
         ranges = [
             bound
             for prefix in (family_prefix, given_prefix)
@@ -228,7 +234,9 @@ def matches_parameters(
         if given_prefix is None:
             pages += [*ranges, stop]
         else:
-            pages += [counted, stop, *ranges, counted, stop]
+            # The first branch's count read its names: its page is the first `stop` of them.
+            first = [stop] if index == 0 else []
+            pages += [*first, counted, stop, *ranges, counted, stop]
     return [*counts, kinds, *pages, max(0, stop - start), start]
 
 

@@ -16,9 +16,9 @@ from django.db import migrations
 
 ONE_WORD = (
     (
-        "players_name_matches_one_word("
-        "text, text, bigint, text, text, bigint, boolean, text, text, bigint, bigint, "
-        "bigint, text, text, bigint, bigint, bigint, bigint)"
+        'players_name_matches_one_word('
+        'text, text, bigint, text, text, bigint, boolean, text, text, bigint, bigint, '
+        'bigint, text, text, bigint, bigint, bigint, bigint)'
     ),
     (
         'WITH part0 AS (SELECT "abf_number" FROM "players_player" WHERE UPPER(family_name) '
@@ -29,10 +29,10 @@ ONE_WORD = (
         ' COUNT(*) FROM part1 WHERE "abf_number" NOT IN (SELECT "abf_number" FROM part0)), '
         'page."id", page."abf_number", page."given_names", page."family_name", page."status", '
         'page."pre_1982_red", page."rank_order", page."home_club_id", club.number, club.name, '
-        "CASE WHEN $7 THEN (SELECT json_object_agg(kind, json_build_array(approved, "
-        "provisional))::text FROM (SELECT kind, SUM(approved) AS approved, SUM(provisional) AS "
+        'CASE WHEN $7 THEN (SELECT json_object_agg(kind, json_build_array(approved, '
+        'provisional))::text FROM (SELECT kind, SUM(approved) AS approved, SUM(provisional) AS '
         'provisional FROM "awards_playertotals" WHERE player_id = page.id GROUP BY kind) AS '
-        "kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN (SELECT * FROM (SELECT * FROM "
+        'kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN (SELECT * FROM (SELECT * FROM '
         '(SELECT UPPER(family_name) COLLATE "C" AS family_key, UPPER(given_names) COLLATE "C" '
         'AS given_key, "id", "abf_number", "given_names", "family_name", "status", '
         '"pre_1982_red", "rank_order", "home_club_id" FROM "players_player" WHERE '
@@ -56,14 +56,15 @@ ONE_WORD = (
 
 TWO_WORDS = (
     (
-        "players_name_matches_two_words("
-        "text, text, text, text, bigint, text, text, text, text, bigint, boolean, bigint,"
-        " bigint, text, text, text, text, bigint, bigint, bigint, bigint, text, text, "
-        "text, text, bigint, bigint, bigint, bigint)"
+        'players_name_matches_two_words('
+        'text, text, text, text, bigint, text, text, text, text, bigint, boolean, bigint,'
+        ' bigint, bigint, text, text, text, text, bigint, bigint, bigint, bigint, text, '
+        'text, text, text, bigint, bigint, bigint, bigint)'
     ),
     (
-        'WITH part0 AS (SELECT "abf_number" FROM "players_player" WHERE UPPER(family_name) '
-        'COLLATE "C" >= $1 AND UPPER(family_name) COLLATE "C" < $2 AND UPPER(given_names) '
+        'WITH part0 AS (SELECT UPPER(family_name) COLLATE "C" AS family_key, UPPER(given_names)'
+        ' COLLATE "C" AS given_key, "abf_number" FROM "players_player" WHERE UPPER(family_name)'
+        ' COLLATE "C" >= $1 AND UPPER(family_name) COLLATE "C" < $2 AND UPPER(given_names) '
         'COLLATE "C" >= $3 AND UPPER(given_names) COLLATE "C" < $4 ORDER BY UPPER(family_name) '
         'COLLATE "C" LIMIT $5), part1 AS (SELECT "abf_number" FROM "players_player" WHERE '
         'UPPER(family_name) COLLATE "C" >= $6 AND UPPER(family_name) COLLATE "C" < $7 AND '
@@ -72,34 +73,35 @@ TWO_WORDS = (
         '(SELECT COUNT(*) FROM part1 WHERE "abf_number" NOT IN (SELECT "abf_number" FROM '
         'part0)), page."id", page."abf_number", page."given_names", page."family_name", '
         'page."status", page."pre_1982_red", page."rank_order", page."home_club_id", '
-        "club.number, club.name, CASE WHEN $11 THEN (SELECT json_object_agg(kind, "
-        "json_build_array(approved, provisional))::text FROM (SELECT kind, SUM(approved) AS "
+        'club.number, club.name, CASE WHEN $11 THEN (SELECT json_object_agg(kind, '
+        'json_build_array(approved, provisional))::text FROM (SELECT kind, SUM(approved) AS '
         'approved, SUM(provisional) AS provisional FROM "awards_playertotals" WHERE player_id ='
-        " page.id GROUP BY kind) AS kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN "
+        ' page.id GROUP BY kind) AS kinds) END FROM (SELECT 1 AS one) AS found LEFT JOIN '
         '(SELECT * FROM (SELECT * FROM (SELECT UPPER(family_name) COLLATE "C" AS family_key, '
         'UPPER(given_names) COLLATE "C" AS given_key, "id", "abf_number", "given_names", '
         '"family_name", "status", "pre_1982_red", "rank_order", "home_club_id" FROM '
-        '"players_player" WHERE "abf_number" IN (SELECT "abf_number" FROM part0) AND (SELECT '
-        'COUNT(*) FROM part0) < $12 ORDER BY family_key, given_key, "abf_number" LIMIT $13) AS '
+        '"players_player" WHERE "abf_number" IN (SELECT "abf_number" FROM (SELECT * FROM part0 '
+        'ORDER BY family_key, given_key, "abf_number" LIMIT $12) AS first0) AND (SELECT '
+        'COUNT(*) FROM part0) < $13 ORDER BY family_key, given_key, "abf_number" LIMIT $14) AS '
         'whole0 UNION SELECT * FROM (SELECT UPPER(family_name) COLLATE "C" AS family_key, '
         'UPPER(given_names) COLLATE "C" AS given_key, "id", "abf_number", "given_names", '
         '"family_name", "status", "pre_1982_red", "rank_order", "home_club_id" FROM '
-        '"players_player" WHERE UPPER(family_name) COLLATE "C" >= $14 AND UPPER(family_name) '
-        'COLLATE "C" < $15 AND UPPER(given_names) COLLATE "C" >= $16 AND UPPER(given_names) '
-        'COLLATE "C" < $17 AND NOT (SELECT COUNT(*) FROM part0) < $18 ORDER BY family_key, '
-        'given_key, "abf_number" LIMIT $19) AS walked0 UNION SELECT * FROM (SELECT '
+        '"players_player" WHERE UPPER(family_name) COLLATE "C" >= $15 AND UPPER(family_name) '
+        'COLLATE "C" < $16 AND UPPER(given_names) COLLATE "C" >= $17 AND UPPER(given_names) '
+        'COLLATE "C" < $18 AND NOT (SELECT COUNT(*) FROM part0) < $19 ORDER BY family_key, '
+        'given_key, "abf_number" LIMIT $20) AS walked0 UNION SELECT * FROM (SELECT '
         'UPPER(family_name) COLLATE "C" AS family_key, UPPER(given_names) COLLATE "C" AS '
         'given_key, "id", "abf_number", "given_names", "family_name", "status", "pre_1982_red",'
         ' "rank_order", "home_club_id" FROM "players_player" WHERE "abf_number" IN (SELECT '
-        '"abf_number" FROM part1) AND (SELECT COUNT(*) FROM part1) < $20 ORDER BY family_key, '
-        'given_key, "abf_number" LIMIT $21) AS whole1 UNION SELECT * FROM (SELECT '
+        '"abf_number" FROM part1) AND (SELECT COUNT(*) FROM part1) < $21 ORDER BY family_key, '
+        'given_key, "abf_number" LIMIT $22) AS whole1 UNION SELECT * FROM (SELECT '
         'UPPER(family_name) COLLATE "C" AS family_key, UPPER(given_names) COLLATE "C" AS '
         'given_key, "id", "abf_number", "given_names", "family_name", "status", "pre_1982_red",'
         ' "rank_order", "home_club_id" FROM "players_player" WHERE UPPER(family_name) COLLATE '
-        '"C" >= $22 AND UPPER(family_name) COLLATE "C" < $23 AND UPPER(given_names) COLLATE "C"'
-        ' >= $24 AND UPPER(given_names) COLLATE "C" < $25 AND NOT (SELECT COUNT(*) FROM part1) '
-        '< $26 ORDER BY family_key, given_key, "abf_number" LIMIT $27) AS walked1) AS matches '
-        'ORDER BY family_key, given_key, "abf_number" LIMIT $28 OFFSET $29) AS page ON 1 = 1 '
+        '"C" >= $23 AND UPPER(family_name) COLLATE "C" < $24 AND UPPER(given_names) COLLATE "C"'
+        ' >= $25 AND UPPER(given_names) COLLATE "C" < $26 AND NOT (SELECT COUNT(*) FROM part1) '
+        '< $27 ORDER BY family_key, given_key, "abf_number" LIMIT $28) AS walked1) AS matches '
+        'ORDER BY family_key, given_key, "abf_number" LIMIT $29 OFFSET $30) AS page ON 1 = 1 '
         'LEFT JOIN "clubs_club" AS club ON club.id = page.home_club_id ORDER BY '
         'page.family_key, page.given_key, page."abf_number"'
     ),

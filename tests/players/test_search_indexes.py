@@ -143,3 +143,20 @@ def test_a_two_word_name_with_few_matches_is_not_walked_again_for_its_page():
     assert [(p.given_names, p.family_name) for p in found] == [("Zed", "Adams150")]
     assert "One-Time Filter" in plan, plan
     assert "never executed" in plan, plan
+
+
+@pytest.mark.usefixtures("adams_and_a_late_name")
+def test_a_two_word_names_page_reads_only_its_own_players_again():
+    from django.test.utils import CaptureQueriesContext
+
+    from awards.lookup.selectors import players_lookup
+
+    with CaptureQueriesContext(connection) as queries:
+        found = players_lookup(query="ann adams", limit=25)
+    (plan,) = _plans(queries, analyze=True)
+
+    # The 300 Ann Adams are counted from the family names' index, which holds their names:
+    # the page is the first 25 of them in name order, and only those are read by number.
+    assert [p.family_name for p in found] == [f"Adams{n:03d}" for n in range(25)]
+    lookups = re.findall(r"Index Scan using players_player_abf_number\S* .*loops=(\d+)\)", plan)
+    assert lookups and max(int(loops) for loops in lookups) <= 25, plan
