@@ -104,10 +104,10 @@ def _prefix_range(key: str) -> tuple[str, str]:
 # words, one the start of each name either way round.
 ONE_WORD, TWO_WORDS = 1, 2
 
-# On PostgreSQL each form is a function of players_lookup migrations' (awards migration 0030),
-# which runs the statement on its generic plan: planned once a connection, where a prepared
-# statement of it was planned again at every lookup for its prefixes (planning took more
-# than half of the database's work of a lookup: 0.60 ms to 0.30 ms at 40,000 players).
+# On PostgreSQL each form's statement is run by a function (awards migration 0030) on its
+# generic plan: planned once a connection, where a prepared statement of it was planned again
+# at every lookup for its prefixes (the planning was more than half of the database's work of
+# a lookup: 0.60 ms to 0.30 ms at 40,000 players).
 MATCHES_FUNCTIONS = {
     ONE_WORD: "players_name_matches_one_word",
     TWO_WORDS: "players_name_matches_two_words",
