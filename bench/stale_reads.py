@@ -69,9 +69,10 @@ def measure_stale_reads(
     year's standings, however many reads) and run here, as a worker would, and timed, so
     that the next round starts from current tables.
 
-    Before the rounds, each worker queues a task once, unmeasured (`_each_worker_queues`): a
-    process's first task loads Celery's transport and finalises its app, once a process, as
-    the warm-up's load serves each kind of read once a worker first."""
+    Before the rounds, each worker queues a task once, unmeasured (`_each_worker_queues`), as
+    the warm-up's load serves each kind of read once a worker first: the rounds measure a
+    stale mark, not a process's first task (its broker connection is opened as it starts,
+    centre.celery.producer_warm; the step's slowest read says what is left of it)."""
     from django.core.cache import cache
 
     from awards.ledger.services.positions import (
@@ -194,8 +195,9 @@ def _each_worker_queues(
     broker: str,
     year: int,
 ) -> dict:
-    """Every worker's first queued task, before the rounds: a process's first task loads
-    Celery's transport and finalises its app (0.2-0.4 s on a busy machine), once. The marks
+    """Every worker's first queued task, before the rounds (what is left of a process's first
+    task once its broker connection was opened at its start, centre.celery.producer_warm:
+    0.2-0.4 s on a busy machine without it). The marks
     go stale and the reads run under load while the readers' keys are forgotten, so that
     each worker queues refreshes; what they queued is taken off the broker and the refreshes
     run, so that the rounds start from current tables."""

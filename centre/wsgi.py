@@ -10,3 +10,8 @@ application = get_wsgi_application()
 from centre.deployment import scheme_check  # noqa: E402
 
 scheme_check()
+
+# Ready to queue tasks before the first request asks it to (centre.celery.producer_warm).
+from centre.celery import producer_warm  # noqa: E402
+
+producer_warm()

@@ -1,5 +1,10 @@
 """Tasks run through a real broker and worker when one is configured."""
 
+import os
+import subprocess
+import sys
+import textwrap
+
 import pytest
 from django.conf import settings
 
@@ -48,3 +53,56 @@ def test_the_periodic_resume_of_month_closes_is_scheduled_often():
     entry = settings.CELERY_BEAT_SCHEDULE["operations-month-closes-resume"]
     assert entry["task"] == "operations.tasks.month_closes_resume"
     assert len(entry["schedule"].minute) >= 4  # at least every quarter hour
+
+
+def _portal_process(code: str, broker: str) -> subprocess.CompletedProcess:
+    """`code` run in a new process on the test settings with `broker` as its broker and its
+    tasks queued there (as a portal process queues them), after centre.celery.producer_warm:
+    what a gunicorn worker does as it loads centre.wsgi."""
+    script = textwrap.dedent(
+        """
+        import django
+        django.setup()
+        from centre.celery import app, producer_warm
+        app.conf.task_always_eager = False
+        producer_warm()
+        """
+    ) + textwrap.dedent(code)
+    return subprocess.run(  # noqa: S603
+        [sys.executable, "-c", script],
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "centre.settings_test",
+            "CELERY_BROKER_URL": broker,
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(
+    not settings.CELERY_BROKER_URL, reason="no CELERY_BROKER_URL: there is no broker to try"
+)
+def test_a_portal_process_is_connected_to_the_broker_before_its_first_task():
+    # The first reader to queue a task (a refresh of stale positions) would otherwise wait
+    # for the connection, the queue's declaration and the result backend's loading.
+    done = _portal_process(
+        """
+        with app.producer_or_acquire() as producer:
+            queue = app.amqp.queues[app.conf.task_default_queue]
+            declared = producer.connection.declared_entities
+            print(producer.connection.connected, hash(queue) in declared)
+        """,
+        settings.CELERY_BROKER_URL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]
+
+
+def test_a_portal_process_starts_when_the_broker_cannot_be_reached():
+    done = _portal_process("print('started')", "redis://127.0.0.1:1/0")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["started"]
+    assert "The broker could not be reached at start" in done.stderr
