@@ -1,6 +1,7 @@
 """A player's rank as of the last month close and what the next one still needs (1.8; the
 scheme's ladder), and a player's grade in force."""
 
+import functools
 from collections.abc import Mapping
 from datetime import date
 from typing import NamedTuple
@@ -10,7 +11,7 @@ from django.utils import timezone
 from centre.schemes import current_scheme
 from players.models import Player, PlayerGrade
 from players.selectors.status import GradeInForce, grade_in_force
-from scheme.base import NextStar, RankNeed, SchemeRank
+from scheme.base import NextStar, RankNeed, Scheme, SchemeRank
 from scheme.core.points import points_text
 
 
@@ -93,16 +94,50 @@ def player_rank_standing(
     provisional): the provisional ones count at the next close, so the shortfall is what is
     still needed after them. `won`: the player holds the win a rank needs (the ACBL's Grand
     Life Master: `Scheme.rank_victory`), as the ranks app records it.
+
+    The standing follows from the scheme, the rank held, the pre-1982 red points (1.8 notes:
+    the player's record, not a total of the ledger), the points and the win alone, so it is
+    kept for the process under them (`_standing`): the lookup answers 25 players a page, and
+    the same names are asked again and again.
     """
-    scheme = current_scheme()
-    current = player.rank
+    return _standing(
+        _SchemeKey(current_scheme()),
+        player.rank,
+        player.pre_1982_red,
+        tuple(lifetime.items()),
+        won,
+    )
+
+
+class _SchemeKey:
+    """A scheme as a key of `_standing`: itself, by identity (it holds dicts, so has no hash),
+    kept alive by the cache while a standing is kept under it."""
+
+    __slots__ = ("scheme",)
+
+    def __init__(self, scheme: Scheme) -> None:
+        self.scheme = scheme
+
+    def __hash__(self) -> int:
+        return id(self.scheme)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _SchemeKey) and other.scheme is self.scheme
+
+
+@functools.lru_cache(maxsize=4096)
+def _standing(
+    key: _SchemeKey,
+    current: SchemeRank | None,
+    pre_1982_red: int,
+    points: tuple[tuple[str, int], ...],
+    won: bool,
+) -> RankStanding:
+    scheme, lifetime = key.scheme, dict(points)
     following = scheme.next_rank(current)
     stars = scheme.stars(current, lifetime) if scheme.stars and current else 0
     if following is None:
         return RankStanding(current, None, stars=stars)
-    # With the points kept on the player beside the ledger (the ABF's pre-1982 red points and
-    # their allowance, 1.8 notes), which are the player's record and not a total of the ledger.
-    pre_1982_red = player.pre_1982_red
     reached = scheme.player_rank(lifetime, pre_1982_red, won=won)
     if reached is not None and reached.order > following.order:
         # The points awaiting approval reach past the next rank (a grant, a big event): name
