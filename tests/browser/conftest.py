@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from django.db import connections
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -45,6 +46,11 @@ def browser(live_server):
         )
         yield browser
         browser.close()
+        # Until here Playwright's loop runs in this thread, and asgiref keeps the database
+        # connections of code under a running loop apart from the thread's own: those opened
+        # by the tests after the first browser test are closed now, or the test database
+        # could not be dropped at the end of the run ("accessed by other users").
+        connections.close_all()
     if previous is None:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     else:
