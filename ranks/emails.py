@@ -39,7 +39,8 @@ def club_monthly_report_email_send(*, report_id: int) -> bool:
             f"Attached is {club.name}'s monthly report for {period.label}: the masterpoints "
             "credited to your home members from national, "
             f"{current_scheme().region_name} and congress events "
-            "processed in the month, and your home players' promotions"
+            "processed in the month, your home players' promotions, and the corrections "
+            "credited in the month to your home members or in your club's events"
             + (" (1.4.3)." if current_scheme().cites_abf_manual else "."),
         ]
         # 1.8: the ABF's clause; another scheme's book is not cited by the ABF's numbers.

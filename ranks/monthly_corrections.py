@@ -61,6 +61,19 @@ def club_month_corrections(*, club: Club, period: Period) -> list[CorrectionLine
     ]
 
 
+def clubs_with_month_corrections(*, period: Period) -> set[int]:
+    """The ids of the clubs with a correction of `period` on their monthly report (as
+    `club_month_corrections` reads them): the home clubs of the players a correction credited
+    in the month, and the clubs whose own events they were credited in."""
+    credited = (
+        CorrectionCredit.objects.filter(credit__period=period)
+        .order_by()
+        .values_list("credit__player__home_club_id", "credit__event__club_id")
+        .distinct()
+    )
+    return {club for pair in credited for club in pair if club is not None}
+
+
 def monthly_corrections_section(*, club: Club, period: Period) -> TableSection | TextSection:
     """The report's section of the month's corrections: each credit with its correction's
     number, what was corrected and why, the points with their sign."""

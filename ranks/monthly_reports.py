@@ -12,6 +12,7 @@ from centre.models import Period
 from clubs.models import Club
 from ranks import emails
 from ranks.models import ClubMonthlyReport, OneThousandClubMember, Promotion
+from ranks.monthly_corrections import clubs_with_month_corrections
 from ranks.services import require_closed
 
 # 1.4.3: "Monthly reports are sent to each club, listing all masterpoints credited to their
@@ -91,9 +92,10 @@ def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
     """1.4.3: after a close, each club's monthly report, emailed once to its secretary.
 
     A report goes to every club with something to report: credits of its home members from
-    national, state or congress events processed in the month, or promotions or One
-    Thousand Club entries of its home players. A report already issued for the month is
-    kept as it is; the emails not yet sent are queued after the commit.
+    national, state or congress events processed in the month, promotions or One Thousand
+    Club entries of its home players, or corrections credited in the month to its home
+    members or in its own events (ranks.monthly_corrections). A report already issued for
+    the month is kept as it is; the emails not yet sent are queued after the commit.
     """
     require_closed(period)
     credits = _reported_credits(period=period)
@@ -112,6 +114,7 @@ def club_monthly_reports_issue(*, period: Period) -> list[ClubMonthlyReport]:
         .values_list("club_id", flat=True)
         .distinct()
     )
+    club_ids.update(clubs_with_month_corrections(period=period))
     with transaction.atomic():
         existing = set(
             ClubMonthlyReport.objects.filter(period=period).values_list("club_id", flat=True)

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from awards.corrections.services.credits import credit_amount_correct, credit_move
 from awards.ledger.models import Credit
 from operations.services import month_close
+from ranks.models import ClubMonthlyReport, Promotion
 from tests.awards.conftest import grn, upload_and_confirm
 from tests.factories import PlayerFactory
 
@@ -117,3 +118,29 @@ def test_a_month_without_corrections_says_so(
     text = _report(client_a, club_a, period)
 
     assert "No correction of your members' or your events' credits this month." in text
+
+
+def test_a_club_whose_only_news_is_a_correction_gets_its_report_once(
+    staff, secretary_b, client_b, club_b, mailoutbox, django_capture_on_commit_callbacks
+):
+    # Club B's month: its own pairs (a club event, not on the report) paid Bea 0.50, which
+    # the Centre corrected to 0.25; nothing else, and no promotion.
+    bea = PlayerFactory(home_club=club_b, given_names="Bea", family_name="Bright")
+    own = upload_and_confirm(secretary_b, "b.grn", grn((bea.abf_number, 50)))
+    credit_amount_correct(
+        credit=Credit.objects.get(upload=own), points=25, reason="Bea's score", by=staff
+    )
+    period = Credit.objects.first().period
+    for _ in range(2):  # the close run again issues and sends nothing more
+        with django_capture_on_commit_callbacks(execute=True):
+            period = month_close(period=period, by=staff)
+
+    assert not Promotion.objects.filter(club=club_b).exists()
+    report = ClubMonthlyReport.objects.get(club=club_b, period=period)
+    assert report.credits == []
+    text = _report(client_b, club_b, period)
+    assert "Amount corrected" in text and "Bea's score" in text
+    assert "-0.50" in text and "0.25" in text
+    to_club_b = [m for m in mailoutbox if m.to == [club_b.secretary_email]]
+    assert len(to_club_b) == 1
+    assert "corrections credited in the month" in to_club_b[0].body
