@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import connection, connections, router, transaction
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, QuerySet, Sum
 
 from awards.ledger.models import Credit, Event, HeldCredit, PlayerTotals
 from awards.ledger.services.positions import (
@@ -304,3 +304,18 @@ def held_credits(*, player: Player) -> QuerySet[HeldCredit]:
 
 def events_of_club(*, club_id: int) -> QuerySet[Event]:
     return Event.objects.filter(club_id=club_id)
+
+
+def events_standing(events: QuerySet[Event]) -> QuerySet[Event]:
+    """`events` without those taken back whole: an event whose credits net to nothing (its
+    upload reversed, or its credits moved to the event again with its grade corrected) no
+    longer counts among the events a club or a state has held (2.3, 5.1, 6.2.2). An event
+    with no credits at all (every player's points held, 1.3.2) still counts."""
+    netted = (
+        Credit.objects.filter(event=OuterRef("pk"))
+        .order_by()
+        .values("event")
+        .annotate(net=Sum("points"))
+        .filter(net=0)
+    )
+    return events.exclude(Exists(netted))

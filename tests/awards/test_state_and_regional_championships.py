@@ -14,6 +14,7 @@ import pytest
 
 from awards.authorisations.approvals.state_events import region_register
 from awards.authorisations.models import Region
+from awards.corrections.services.reversals import upload_reverse
 from awards.errors import AwardsError
 from awards.intake.models import CreditUpload
 from scheme.abf.state_championships import eclectic_refusal, session_refusal
@@ -150,6 +151,33 @@ def test_6_2_2_a_second_eclectic_championship_in_the_year_is_refused(state_secre
         session=2,
     )
     assert again.status_code == 201, again.json()
+
+
+def test_6_2_2_an_eclectic_championship_reversed_is_no_longer_the_year_s_one(
+    state_secretary_a, players, staff
+):
+    swiss = state_event(
+        state_secretary_a,
+        players[0],
+        name="State Swiss Pairs",
+        sessions=6,
+        state_championship="swiss_pairs",
+        eclectic="true",
+        confirm=True,
+    )
+    upload_reverse(
+        upload=CreditUpload.objects.get(event=swiss), reason="Sent for the wrong year.", by=staff
+    )
+
+    individual = state_event(
+        state_secretary_a,
+        players[1],
+        name="State Individual",
+        sessions=4,
+        state_championship="individual",
+        eclectic="true",
+    )
+    assert individual.status_code == 201, individual.json()
 
 
 def test_6_2_2_a_state_championship_of_another_grade_is_refused(state_secretary_a, players):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from awards.authorisations.models import Approval
 from awards.errors import Problem
 from awards.ledger.models import Event
+from awards.ledger.selectors import events_standing
 from awards.ledger.services.events import EventDetails
 from centre.dates import day_text
 from scheme.abf.congress import CHAMPIONSHIP, championship_refusals
@@ -35,12 +36,14 @@ def _approved_days_problems(*, approval: Approval, event: EventDetails) -> list[
 def championships_held(*, approval: Approval, event: EventDetails) -> list[str]:
     """5.3.1: the major championships of the congress credited already, by name (an event
     sent in two files counts once; this event's own name is left out)."""
-    events = Event.objects.filter(
-        organiser=Event.Organiser.CONGRESS,
-        state=approval.state,
-        starts_on__gte=approval.starts_on,
-        starts_on__lte=approval.ends_on,
-        upload__event_details__congress_event=CHAMPIONSHIP,
+    events = events_standing(
+        Event.objects.filter(
+            organiser=Event.Organiser.CONGRESS,
+            state=approval.state,
+            starts_on__gte=approval.starts_on,
+            starts_on__lte=approval.ends_on,
+            upload__event_details__congress_event=CHAMPIONSHIP,
+        )
     )
     if approval.club_id:
         events = events.filter(club_id=approval.club_id)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from awards.authorisations.models import Approval
 from awards.ledger.models import Event
+from awards.ledger.selectors import events_standing
 from clubs.models import Club, State
 from players.models import Player
 from scheme.abf import allowances
@@ -78,13 +79,16 @@ def state_members(*, state: State, year: int) -> int:
 
 
 def grade_d_held(*, club: Club, year: int, name: str = "", starts_on: date | None = None) -> int:
-    """2.3: the club's Grade D Championships of a calendar year, from its credited events;
-    one event uploaded in several files counts once (by its name and first day), and the
-    event named (when it is being uploaded again) is not counted."""
+    """2.3: the club's Grade D Championships of a calendar year, from its credited events
+    still standing (not reversed); one event uploaded in several files counts once (by its
+    name and first day), and the event named (when it is being uploaded again) is not
+    counted."""
     events = set(
         (row_name.strip().lower(), row_date)
-        for row_name, row_date in Event.objects.filter(
-            organiser=Event.Organiser.CLUB, club=club, grade="D", starts_on__year=year
+        for row_name, row_date in events_standing(
+            Event.objects.filter(
+                organiser=Event.Organiser.CLUB, club=club, grade="D", starts_on__year=year
+            )
         ).values_list("name", "starts_on")
     )
     events.discard((name.strip().lower(), starts_on))

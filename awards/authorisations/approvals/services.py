@@ -24,6 +24,7 @@ from awards.authorisations.approvals.state_events import state_event_problems
 from awards.authorisations.models import Approval
 from awards.errors import AwardsError, Problem
 from awards.ledger.models import Event
+from awards.ledger.selectors import events_standing
 from awards.ledger.services.events import EventDetails
 from centre.dates import day_text
 from centre.models import User
@@ -246,12 +247,14 @@ def _congress_problem(*, state: State, event: EventDetails) -> str:
     if event.grade == "B4":
         others = {
             name.strip().lower()
-            for name in Event.objects.filter(
-                organiser=Event.Organiser.CONGRESS,
-                state=state,
-                grade="B4",
-                starts_on__gte=tour.starts_on,
-                starts_on__lte=tour.ends_on,
+            for name in events_standing(
+                Event.objects.filter(
+                    organiser=Event.Organiser.CONGRESS,
+                    state=state,
+                    grade="B4",
+                    starts_on__gte=tour.starts_on,
+                    starts_on__lte=tour.ends_on,
+                )
             ).values_list("name", flat=True)
         }
         others.discard(event.name.strip().lower())

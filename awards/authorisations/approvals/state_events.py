@@ -13,6 +13,7 @@ from django.db import transaction
 from awards.authorisations.models import Region
 from awards.errors import AwardsError, Problem
 from awards.ledger.models import Event
+from awards.ledger.selectors import events_standing
 from awards.ledger.services.events import EventDetails
 from centre.models import User
 from clubs.models import Club, State
@@ -30,13 +31,11 @@ def _key(name: str) -> str:
 
 
 def _state_events(*, state: State, event: EventDetails, grade: str):
-    """The state's uploaded events of the grade credited in the event's calendar year (run by
-    the state, or a club of it for a Regional Championship)."""
+    """The state's uploaded events of the grade credited in the event's calendar year and not
+    reversed since (run by the state, or a club of it for a Regional Championship)."""
     return (
-        Event.objects.filter(
-            state=state,
-            grade=grade,
-            starts_on__year=event.starts_on.year,
+        events_standing(
+            Event.objects.filter(state=state, grade=grade, starts_on__year=event.starts_on.year)
         )
         .exclude(upload__isnull=True)
         .order_by("starts_on", "id")

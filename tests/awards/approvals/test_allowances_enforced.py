@@ -9,6 +9,7 @@ import pytest
 from awards.authorisations.approvals.services import approval_cancel, approval_register
 from awards.authorisations.models import Approval
 from awards.authorisations.services.numbers import authorisation_issue
+from awards.corrections.services.reversals import upload_reverse
 from awards.errors import AwardsError, UploadRejected
 from awards.intake.services.crediting import credit_upload_confirm
 from awards.intake.services.uploads import credit_upload_check
@@ -201,6 +202,32 @@ def test_a_club_holds_six_grade_d_championships_a_year(secretary_a, players_a, s
     )
     assert refused.value.problems[0].field == "event.grade"
     assert Event.objects.filter(grade="D").count() == 6
+
+
+def test_a_grade_d_championship_reversed_no_longer_counts_among_the_six(
+    secretary_a, players_a, staff
+):
+    def championship(n: int, player: Player, on: date):
+        upload = credit_upload_check(
+            by=secretary_a,
+            filename=f"d{n}.grn",
+            content=grn((player.abf_number, 100 + n)),
+            event=event("D", name=f"Championship {n}", sessions=3, starts_on=on),
+        )
+        return credit_upload_confirm(upload=upload, by=secretary_a)
+
+    uploads = [championship(n, players_a[0], day(n)) for n in range(6)]
+    # The Centre reverses one: the club's pairs, sent as a championship by mistake.
+    upload_reverse(upload=uploads[2], reason="Not a championship.", by=staff)
+
+    # The club has held five: a sixth is credited, and only a seventh refused.
+    championship(6, players_a[1], day(7))
+    with pytest.raises(UploadRejected) as refused:
+        championship(7, players_a[2], day(8))
+    assert refusal(refused) == (
+        f"Club 201 has held 6 Grade D Championships in {day(0).year}; a club may run up "
+        "to 6 each year (2.3)."
+    )
 
 
 # 6.2.1
