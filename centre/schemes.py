@@ -64,7 +64,7 @@ def _scheme_context(code: str) -> dict:
     scheme = get_scheme(code)
     return {
         "scheme": scheme,
-        "point_kinds": tuple(sorted(scheme.point_kinds, key=lambda kind: kind.order)),
+        "point_kinds": scheme.kinds_in_order,
         "features": {feature: True for feature in scheme.features},
         "region_name": scheme.region_name,
         "kind_word": scheme.kind_word,

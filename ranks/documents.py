@@ -39,7 +39,7 @@ def certificate_pdf(promotion: Promotion) -> bytes:
     else:
         by_kind = ", ".join(
             f"{points_text(promotion.points_of(kind.code))} {kind.label}"
-            for kind in sorted(scheme.point_kinds, key=lambda k: k.order)
+            for kind in scheme.kinds_in_order
             if promotion.points_of(kind.code)
         )
         judged_on = f"{points_text(promotion.total)} masterpoints ({by_kind or 'none'})."

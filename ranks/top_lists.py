@@ -52,7 +52,7 @@ def _shown(value: str) -> str:
 def top_query(query: Mapping[str, str]) -> TopQuery:
     """`colour` and `limit` of a request's query, or a refusal naming the one at fault."""
     scheme = current_scheme()
-    kinds = sorted(scheme.point_kinds, key=lambda kind: kind.order)
+    kinds = scheme.kinds_in_order
     asked = (query.get("colour") or "").strip()
     kind = None
     if asked:

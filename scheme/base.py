@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -461,8 +462,14 @@ class Scheme:
             for contestant in answer["contestants"]
         }
 
+    @cached_property
+    def kinds_in_order(self) -> tuple[PointKind, ...]:
+        """The kinds of point in the order pages, files, documents and the API give them
+        (`PointKind.order`: the ABF's green, red, gold), whatever order they are declared in."""
+        return tuple(sorted(self.point_kinds, key=lambda kind: kind.order))
+
     def point_kind_choices(self) -> list[tuple[str, str]]:
-        return [(k.code, k.label) for k in sorted(self.point_kinds, key=lambda k: k.order)]
+        return [(k.code, k.label) for k in self.kinds_in_order]
 
     def grade_choices(self) -> list[tuple[str, str]]:
         return [(g.code, f"{g.code} ({g.description})") for g in self.grades]

@@ -46,7 +46,7 @@ class KindTotalsSerializer(serializers.Serializer):
     def get_fields(self) -> dict[str, serializers.Field]:
         return {
             kind.code: serializers.IntegerField(help_text=f"{kind.label}, in hundredths.")
-            for kind in sorted(current_scheme().point_kinds, key=lambda kind: kind.order)
+            for kind in current_scheme().kinds_in_order
         }
 
 

@@ -134,7 +134,7 @@ def _page_query(period: QueryDict, page: int) -> str:
 def _chart_kinds(code: str) -> SafeString:
     """The chart's kinds of point, their codes, labels and colours, as the page's script reads
     them: the scheme's, the same on every page, so written once."""
-    kinds = sorted(get_scheme(code).point_kinds, key=lambda kind: kind.order)
+    kinds = get_scheme(code).kinds_in_order
     return json_script(
         [{"key": kind.code, "label": kind.label, "colour": kind.colour_hex} for kind in kinds],
         "points-chart-kinds",
@@ -159,7 +159,7 @@ def _player_record(player: Player, start: date | None, end: date | None, page: i
         "statement_rows": statement_rows(statement.lines),
         "chart": written_chart(
             _chart_months(months),
-            sorted(scheme.point_kinds, key=lambda kind: kind.order),
+            scheme.kinds_in_order,
             scheme.kind_word,
         ),
         **player_page_parts(player),

@@ -125,7 +125,7 @@ def _approved(player_ids: list[int]) -> dict[tuple[int, str], int]:
 
 def totals_import(run: Run, path: Path, source: Source, form: str) -> None:
     report = run.file(source.label)
-    kinds = [kind.code for kind in sorted(run.scheme.point_kinds, key=lambda k: k.order)]
+    kinds = [kind.code for kind in run.scheme.kinds_in_order]
     # NATIONAL.TXT's lines were read for the players: their refusals are said there.
     players_file = any(f.name == "family_name" for f in source.fields)
     balances = Balances(run)

@@ -67,7 +67,7 @@ def kind_of(run: Run, values: dict) -> str:
 def _kind_refusal(run: Run, values: dict) -> str:
     if "colour" in values:
         return f"colour is G, R or Y, not {values['colour']!r}"
-    codes = ", ".join(k.code for k in sorted(run.scheme.point_kinds, key=lambda k: k.order))
+    codes = ", ".join(k.code for k in run.scheme.kinds_in_order)
     return f"kind is one of {codes}, not {values.get('kind')!r}"
 
 

@@ -89,7 +89,7 @@ CLUB = Field("club", 5, "Club number", "number")
 
 
 def _csv_fields(scheme: Scheme) -> dict[str, tuple[Field, ...]]:
-    ordered = sorted(scheme.point_kinds, key=lambda k: k.order)
+    ordered = scheme.kinds_in_order
     kinds = tuple(
         Field(kind.code, 9, f"{kind.label} points, lifetime, as a decimal (12.34)", "number")
         for kind in ordered
@@ -260,7 +260,7 @@ def _alternate_rows(scheme: Scheme) -> Iterator[dict[str, object]]:
 
 
 def _totals_rows(scheme: Scheme) -> Iterator[dict[str, object]]:
-    kinds = [kind.code for kind in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    kinds = [kind.code for kind in scheme.kinds_in_order]
     players = Player.objects.exclude(status=Player.Status.DECEASED)
     for chunk in _keyset(players, ["abf_number"]):
         sums: dict[int, dict[str, int]] = {}

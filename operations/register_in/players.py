@@ -64,7 +64,7 @@ def _rank_refusal(run: Run, values: dict[str, object], source: Source, form: str
 
 def totals_refusal(run: Run, values: dict[str, object]) -> str:
     """Totals that do not add up: the kinds' points against the total the line gives."""
-    kinds = [kind.code for kind in sorted(run.scheme.point_kinds, key=lambda k: k.order)]
+    kinds = [kind.code for kind in run.scheme.kinds_in_order]
     points = [int(values[kind]) for kind in kinds]
     if any(value < 0 for value in points):
         return "totals do not add up: a lifetime total is never below zero"

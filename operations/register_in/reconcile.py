@@ -130,7 +130,7 @@ def _alternates(run: Run) -> int:
 
 
 def _kinds(run: Run) -> list[str]:
-    return [kind.code for kind in sorted(run.scheme.point_kinds, key=lambda k: k.order)]
+    return [kind.code for kind in run.scheme.kinds_in_order]
 
 
 def _totals(run: Run, label: str) -> list[Figure]:

@@ -103,7 +103,7 @@ def test_the_chart_in_words_names_each_kind_in_the_schemes_words(code, ending):
     from scheme import get_scheme
 
     scheme = get_scheme(code)
-    kinds = sorted(scheme.point_kinds, key=lambda kind: kind.order)
+    kinds = scheme.kinds_in_order
     first, *_ = (kind.code for kind in kinds)
     months = [{"label": "Jan 2026", first: 100}, {"label": "Mar 2026", first: 175}]
 

@@ -37,7 +37,7 @@ def scheme(request, settings):
 
 
 def _kinds(scheme) -> list[str]:
-    return [kind.code for kind in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    return [kind.code for kind in scheme.kinds_in_order]
 
 
 def _register_with_history(scheme) -> None:

@@ -132,7 +132,7 @@ def test_the_schema_documents_totals_in_the_scheme_s_kinds(scheme, anonymous_cli
     player = components["LookupPlayer"]["properties"]
     totals = _component(schema, player["totals"])["properties"]
     kinds = _component(schema, totals["lifetime"])["properties"]
-    assert list(kinds) == [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    assert list(kinds) == [k.code for k in scheme.kinds_in_order]
     operation = schema["paths"][f"/api/v1/masterpoints/{{{scheme.number_key}}}"]["get"]
     assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] == (
         "#/components/schemas/LookupPlayer"

@@ -107,11 +107,9 @@ def test_the_statement_runs_a_balance_for_each_of_the_scheme_s_kinds(
     response = anonymous_client.get(reverse("awards:statement_csv", args=[registered.abf_number]))
 
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    labels = [kind.label for kind in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    labels = [kind.label for kind in scheme.kinds_in_order]
     assert rows[0][-len(labels) :] == labels
-    column = 6 + [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)].index(
-        award.kind
-    )
+    column = 6 + [k.code for k in scheme.kinds_in_order].index(award.kind)
     assert rows[-1][1] == "Autumn pairs" and rows[-1][column] == points_text(award.points)
     pdf = anonymous_client.get(reverse("awards:statement_pdf", args=[registered.abf_number]))
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

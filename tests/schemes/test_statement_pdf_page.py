@@ -36,7 +36,7 @@ def _printed(content: bytes) -> tuple[float, list[tuple[str, float, float]]]:
 
 
 def _statement(scheme, player) -> bytes:
-    kinds = [k.code for k in sorted(scheme.point_kinds, key=lambda k: k.order)]
+    kinds = [k.code for k in scheme.kinds_in_order]
     big = dict.fromkeys(kinds, 12345_67)
     lines = [
         statement_line(
