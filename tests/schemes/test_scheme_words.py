@@ -373,3 +373,13 @@ def test_a_results_file_s_unknown_player_is_named_in_the_scheme_s_words(settings
     assert f"is not a registered NZB number ({numbers[0]})" in page
     assert "ABF number" not in page
     assert not CreditUpload.objects.exists()
+
+
+def test_the_standings_form_offers_the_scheme_s_kinds_of_point(scheme):
+    # Read when the form is made: a process that has served another scheme's pages (the test
+    # suite) offers the current one's.
+    from ranks.forms import StandingsForm
+
+    offered = StandingsForm().fields["colour"].choices
+
+    assert offered == [("", "All colours"), *scheme.point_kind_choices()]
