@@ -308,9 +308,9 @@ def events_of_club(*, club_id: int) -> QuerySet[Event]:
 
 def events_standing(events: QuerySet[Event]) -> QuerySet[Event]:
     """`events` without those taken back whole: an event whose credits net to nothing (its
-    upload reversed, or its credits moved to the event again with its grade corrected) no
-    longer counts among the events a club or a state has held (2.3, 5.1, 6.2.2). An event
-    with no credits at all (every player's points held, 1.3.2) still counts."""
+    upload reversed, or its grade corrected, which credits them to the event again under the
+    right grade) no longer counts among the events a club or a state has held (2.3, 5.1,
+    6.2.2). An event with no credits at all (every player's points held, 1.3.2) still counts."""
     netted = (
         Credit.objects.filter(event=OuterRef("pk"))
         .order_by()
