@@ -114,10 +114,11 @@ def test_6_2_2_a_championship_beyond_the_limits_is_refused_and_one_within_taken(
     assert taken.json()["event_details"]["state_championship"] == "masters_teams"
 
 
-def test_6_2_2_a_second_eclectic_championship_in_the_year_is_refused(state_secretary_a, players):
-    state_event(
-        state_secretary_a,
-        players[0],
+def eclectic_swiss_pairs_credited(user, player):
+    """The state's Swiss Pairs of the year, an eclectic championship, checked and credited."""
+    return state_event(
+        user,
+        player,
         name="State Swiss Pairs",
         sessions=6,
         state_championship="swiss_pairs",
@@ -125,17 +126,24 @@ def test_6_2_2_a_second_eclectic_championship_in_the_year_is_refused(state_secre
         confirm=True,
     )
 
+
+def eclectic_individual(user, player):
+    """The state's Individual, another eclectic championship of the year, checked."""
+    return state_event(
+        user,
+        player,
+        name="State Individual",
+        sessions=4,
+        state_championship="individual",
+        eclectic="true",
+    )
+
+
+def test_6_2_2_a_second_eclectic_championship_in_the_year_is_refused(state_secretary_a, players):
+    eclectic_swiss_pairs_credited(state_secretary_a, players[0])
+
     for _ in range(2):
-        fields = refused_fields(
-            state_event(
-                state_secretary_a,
-                players[1],
-                name="State Individual",
-                sessions=4,
-                state_championship="individual",
-                eclectic="true",
-            )
-        )
+        fields = refused_fields(eclectic_individual(state_secretary_a, players[1]))
         assert fields["event.eclectic"] == [
             "A state runs one of its championships of a year as an eclectic event; State "
             "Swiss Pairs is one already (6.2.2)."
@@ -156,27 +164,12 @@ def test_6_2_2_a_second_eclectic_championship_in_the_year_is_refused(state_secre
 def test_6_2_2_an_eclectic_championship_reversed_is_no_longer_the_year_s_one(
     state_secretary_a, players, staff
 ):
-    swiss = state_event(
-        state_secretary_a,
-        players[0],
-        name="State Swiss Pairs",
-        sessions=6,
-        state_championship="swiss_pairs",
-        eclectic="true",
-        confirm=True,
-    )
+    swiss = eclectic_swiss_pairs_credited(state_secretary_a, players[0])
     upload_reverse(
         upload=CreditUpload.objects.get(event=swiss), reason="Sent for the wrong year.", by=staff
     )
 
-    individual = state_event(
-        state_secretary_a,
-        players[1],
-        name="State Individual",
-        sessions=4,
-        state_championship="individual",
-        eclectic="true",
-    )
+    individual = eclectic_individual(state_secretary_a, players[1])
     assert individual.status_code == 201, individual.json()
 
 
